@@ -1,0 +1,23 @@
+//! `dalkon reproduce`: regenerate everything under `data/`.
+
+use std::path::PathBuf;
+
+use crate::common::Global;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Folder to write into (its `daldos/` and `dakon/` subfolders).
+    #[arg(long, default_value = "data")]
+    pub out: PathBuf,
+    /// Also solve the large boards (may take much longer than the default run).
+    #[arg(long)]
+    pub full: bool,
+}
+
+pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+    global.require_format(&[crate::common::Format::Text])?;
+    crate::daldos::reproduce(&args.out, args.full)?;
+    crate::dakon::reproduce(&args.out, args.full)?;
+    println!("data regenerated under {}", args.out.display());
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! Daldøs exact dice odds and the expectiminimax engine.

@@ -1,0 +1,1 @@
+//! Dakon (RULES.md §2).

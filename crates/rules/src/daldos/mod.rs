@@ -1,0 +1,1 @@
+//! Daldøs (RULES.md §1).

@@ -1,0 +1,1 @@
+//! Dakon exact solvers: retrograde databases and alpha-beta search.
