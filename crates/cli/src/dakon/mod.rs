@@ -1,0 +1,40 @@
+//! `dalkon dakon` commands (CLI.md, "Dakon"). Each command lives in its own
+//! file; this one only dispatches.
+
+mod best;
+mod openings;
+mod play;
+mod rule_args;
+mod solve;
+
+use std::path::Path;
+
+use crate::common::Global;
+
+pub use rule_args::RuleArgs;
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Solve the initial position of a board exactly.
+    Solve(solve::Args),
+    /// Value and best moves of a position.
+    Best(best::Args),
+    /// Apply moves and show each position and what happened.
+    Play(play::Args),
+    /// Openings that win outright in the first player's first turn.
+    Openings(openings::Args),
+}
+
+pub fn run(global: &Global, cmd: Command) -> anyhow::Result<()> {
+    match cmd {
+        Command::Solve(args) => solve::run(global, args),
+        Command::Best(args) => best::run(global, args),
+        Command::Play(args) => play::run(global, args),
+        Command::Openings(args) => openings::run(global, args),
+    }
+}
+
+/// Write the Dakon part of `data/` under `out` (`out/dakon/...`).
+pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
+    solve::reproduce(out, full)
+}
