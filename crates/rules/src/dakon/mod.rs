@@ -1,1 +1,19 @@
-//! Dakon (RULES.md §2).
+//! Dakon, the Javanese two-row mancala with relay sowing (RULES.md §2).
+//!
+//! [`Position`] is a small `Copy` value; moves are applied copy-make with
+//! [`Position::play`] (checked), [`Position::play_unchecked`] (the engines'
+//! hot path) or [`Position::play_logged`] (with an [`Event`] log for people).
+
+mod error;
+mod event;
+mod notation;
+mod position;
+mod rules;
+mod side;
+mod sow;
+
+pub use error::{MoveError, ParseError, PositionError};
+pub use event::Event;
+pub use position::{Position, MAX_HOLES, MAX_SEEDS};
+pub use rules::{Mikul, Nembak, Origin, Rules};
+pub use side::Side;
