@@ -33,3 +33,24 @@ pub struct RuleArgs {
     #[arg(long, value_enum, default_value_t = Nembak::Keep)]
     pub nembak: Nembak,
 }
+
+impl RuleArgs {
+    /// The rule set these flags select.
+    pub fn rules(&self) -> dalkon_rules::dakon::Rules {
+        use dalkon_rules::dakon as d;
+        d::Rules {
+            origin: match self.origin {
+                Origin::Sow => d::Origin::Sow,
+                Origin::Skip => d::Origin::Skip,
+            },
+            mikul: match self.mikul {
+                OnOff::On => d::Mikul::On,
+                OnOff::Off => d::Mikul::Off,
+            },
+            nembak: match self.nembak {
+                Nembak::Keep => d::Nembak::Keep,
+                Nembak::Take => d::Nembak::Take,
+            },
+        }
+    }
+}
