@@ -369,3 +369,27 @@ fn malformed_notation_is_refused_with_a_reason() {
         ParseError::Position(PositionError::TooManySeeds { total: 400, .. })
     ));
 }
+
+#[test]
+fn relay_chain_on_the_traditional_board() {
+    // 1: S1 (7) -> S2..S7, store 0: bonus.
+    // 3: S3 (8) -> S4..S7, store, N1, N2, N3 (held 7): relay 8 -> N4..N7,
+    // S1, S2, S3, S4 (held 9): relay 10 -> S5..S7, store, N1..N6 (N6 held
+    // 8): relay 9 -> N7, S1..S7, store: bonus again.
+    let start = Position::start(7, 7).unwrap();
+    let p = start.play(1, &DEFAULT).unwrap();
+    assert_eq!(p.to_string(), "0,8,8,8,8,8,8/7,7,7,7,7,7,7/1,0 0");
+    let (q, ev) = p.play_logged(3, &DEFAULT).unwrap();
+    assert_eq!(q.to_string(), "2,10,2,1,11,11,11/9,9,1,9,9,0,9/4,0 0");
+    let relays: Vec<String> = ev.iter().map(|e| e.to_string()).collect();
+    assert_eq!(
+        relays,
+        vec![
+            "lap: 8 seeds from S3",
+            "relay: 8 seeds from N3",
+            "relay: 10 seeds from S4",
+            "relay: 9 seeds from N6",
+            "bonus: last seed in own store, move again"
+        ]
+    );
+}
