@@ -1,0 +1,100 @@
+//! Progress bars for long Dakon work, on stderr and only on a terminal:
+//! a spinner fed by the search's live counters, and a bar fed by the
+//! database build's events.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use dalkon_solver::search::SearchProgress;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// Whether stderr is a terminal (progress is shown only then).
+pub fn on_terminal() -> bool {
+    std::io::stderr().is_terminal()
+}
+
+/// Run `work` (given live counters to update) while a spinner shows the
+/// nodes searched and root moves solved.
+pub fn with_search_spinner<T: Send>(
+    label: &str,
+    work: impl FnOnce(&SearchProgress) -> T + Send,
+) -> T {
+    let progress = SearchProgress::default();
+    if !on_terminal() {
+        return work(&progress);
+    }
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(
+        ProgressStyle::with_template("{spinner} {prefix} {elapsed_precise} {msg}")
+            .expect("valid template"),
+    );
+    bar.set_prefix(label.to_owned());
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|s| {
+        s.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                let nodes = progress.nodes.load(Ordering::Relaxed);
+                let roots = progress.roots_done.load(Ordering::Relaxed);
+                let total = progress.roots_total.load(Ordering::Relaxed);
+                bar.set_message(format!(
+                    "{:.1} M nodes, root moves solved {roots}/{total}",
+                    nodes as f64 / 1e6
+                ));
+                bar.tick();
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        });
+        let r = work(&progress);
+        done.store(true, Ordering::Relaxed);
+        r
+    });
+    bar.finish_and_clear();
+    result
+}
+
+/// A database-build progress bar (one level at a time).
+#[derive(Debug)]
+pub struct BuildBar {
+    bar: Option<ProgressBar>,
+}
+
+impl BuildBar {
+    /// A bar on a terminal, nothing otherwise.
+    pub fn new() -> BuildBar {
+        let bar = on_terminal().then(|| {
+            let b = ProgressBar::new(0);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            b
+        });
+        BuildBar { bar }
+    }
+
+    /// Remove the bar.
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl dalkon_solver::Progress for BuildBar {
+    fn level_started(&self, level: u32, entries: u64) {
+        if let Some(b) = &self.bar {
+            b.set_prefix(format!("database level {level}"));
+            b.set_length(entries);
+            b.set_position(0);
+        }
+    }
+    fn advance(&self, entries: u64) {
+        if let Some(b) = &self.bar {
+            b.inc(entries);
+        }
+    }
+}

@@ -1,0 +1,506 @@
+//! Exact Dakon search: MTD(f) over a fail-soft alpha-beta with a shared
+//! transposition table (`tt.rs`), solving every root move exactly, root
+//! moves in parallel.
+//!
+//! The value of a position (RULES.md §2.3) is its store difference plus its
+//! **future margin**: what the side to move will still gain over the
+//! opponent from the seeds on the board. The search works on future margins
+//! only, so positions differing only in their stores share table entries.
+//! Going from a position to a child gains `d` (the change of the store
+//! difference, mover's view); a bonus move keeps the side to move, so its
+//! child's margin is added (`d + f(child)`), any other move hands the turn
+//! over and the child's margin is negated (`d - f(child)`). The game graph is
+//! acyclic, so no repetition handling is needed and there is no horizon:
+//! every search goes to the end of the game (or to a database probe).
+//!
+//! Threads: each root move is solved exactly (its own MTD(f)), root moves in
+//! parallel on rayon, all sharing one table. A table entry is a proved
+//! bound that holds whoever stored it, so the values and best moves never
+//! depend on the thread count or on timing; only the work counters do.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use dalkon_rules::dakon::{Position, Rules};
+use rayon::prelude::*;
+
+use crate::tt::{bytes_per_entry, work_of, PackedKey, Table};
+
+/// An exact oracle for positions with few seeds on the board (the
+/// retrograde databases): the future margin for the side to move, or `None`
+/// when the position is not covered.
+pub trait Probe: Sync {
+    /// Future margin for the side to move (final store difference minus the
+    /// current one) under perfect play, if known.
+    fn probe(&self, pos: &Position) -> Option<i32>;
+}
+
+impl<F> Probe for F
+where
+    F: Fn(&Position) -> Option<i32> + Sync,
+{
+    fn probe(&self, pos: &Position) -> Option<i32> {
+        self(pos)
+    }
+}
+
+/// Resource limits of one search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Memory budget of the transposition table in bytes.
+    pub tt_bytes: usize,
+    /// Stop (with [`SearchError::NodeLimit`]) after about this many nodes.
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            tt_bytes: 256 << 20,
+            max_nodes: None,
+        }
+    }
+}
+
+/// Why a search did not produce a value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// The node budget (`Limits::max_nodes`) ran out before the proof ended.
+    #[error("the search stopped after {nodes} nodes, its node limit, before proving a value")]
+    NodeLimit {
+        /// Nodes searched when it stopped.
+        nodes: u64,
+    },
+    /// The table budget is below the smallest usable table.
+    #[error("a transposition table of {bytes} bytes is too small (at least {min} bytes)")]
+    TableTooSmall {
+        /// Requested bytes.
+        bytes: usize,
+        /// Smallest accepted.
+        min: usize,
+    },
+}
+
+/// Live counters a caller may poll (e.g. for a progress bar) while a search
+/// runs in another thread.
+#[derive(Debug, Default)]
+pub struct SearchProgress {
+    /// Nodes searched so far (updated every few thousand nodes).
+    pub nodes: AtomicU64,
+    /// Root moves solved so far.
+    pub roots_done: AtomicU64,
+    /// Root moves in all.
+    pub roots_total: AtomicU64,
+}
+
+/// The result of an exact search.
+///
+/// Counters: `nodes` counts every call of the alpha-beta function (each
+/// MTD(f) pass re-enters positions, each visit counts); `positions` counts
+/// the distinct positions stored in the transposition table — positions
+/// with their stores factored out and seen from the side to move, so the
+/// same rows with either side to move are one position; a position dropped
+/// by a table sweep and searched again counts again (`tt_sweeps` says
+/// whether that happened). Positions answered by a database probe and
+/// finished games are not stored and not counted in `positions`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveResult {
+    /// Final store difference, side to move minus opponent, under perfect
+    /// play (RULES.md §2.3), stores already banked included.
+    pub value: i32,
+    /// Every move reaching `value`, ascending.
+    pub best_moves: Vec<usize>,
+    /// Every legal move with its exact value (same meaning as `value`).
+    pub moves: Vec<(usize, i32)>,
+    /// Distinct positions searched (see above).
+    pub positions: u64,
+    /// Alpha-beta calls.
+    pub nodes: u64,
+    /// Table lookups that found an entry.
+    pub tt_hits: u64,
+    /// Table lookups in all.
+    pub tt_probes: u64,
+    /// Positions answered by the database probe.
+    pub probe_hits: u64,
+    /// Times a full table shard was swept.
+    pub tt_sweeps: u64,
+    /// Table capacity in entries.
+    pub tt_capacity: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Transposition-table bytes needed for `entries` entries on a board of
+/// `holes` holes per row.
+pub fn tt_bytes_for(holes: usize, entries: usize) -> usize {
+    if holes <= u128::MAX_HOLES {
+        entries * bytes_per_entry::<u128>()
+    } else {
+        entries * bytes_per_entry::<[u128; 2]>()
+    }
+}
+
+/// Smallest accepted table budget in bytes.
+pub fn min_tt_bytes(holes: usize) -> usize {
+    tt_bytes_for(holes, Table::<u128>::MIN_ENTRIES)
+}
+
+/// Solve `pos` exactly: its value, every root move's value, best moves.
+///
+/// `probe`, when given, is trusted for every position it answers.
+/// `progress`, when given, is updated while the search runs. Threads: the
+/// current rayon pool's thread count (the answer does not depend on it).
+pub fn solve(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    probe: Option<&dyn Probe>,
+    progress: Option<&SearchProgress>,
+) -> Result<SolveResult, SearchError> {
+    let min = min_tt_bytes(pos.holes());
+    if limits.tt_bytes < min {
+        return Err(SearchError::TableTooSmall {
+            bytes: limits.tt_bytes,
+            min,
+        });
+    }
+    let threads = rayon::current_num_threads();
+    // Games can be hundreds of moves deep: run on a pool with large stacks,
+    // as many threads as the caller's pool.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(256 << 20)
+        .build()
+        .expect("cannot start search threads");
+    pool.install(|| {
+        if pos.holes() <= u128::MAX_HOLES {
+            solve_keyed::<u128>(pos, rules, limits, probe, progress)
+        } else {
+            solve_keyed::<[u128; 2]>(pos, rules, limits, probe, progress)
+        }
+    })
+}
+
+fn solve_keyed<K: PackedKey>(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    probe: Option<&dyn Probe>,
+    progress: Option<&SearchProgress>,
+) -> Result<SolveResult, SearchError> {
+    let start = Instant::now();
+    let table = Table::<K>::with_bytes(limits.tt_bytes);
+    let local_progress = SearchProgress::default();
+    let progress = progress.unwrap_or(&local_progress);
+    let engine = Engine {
+        rules: *rules,
+        tt: &table,
+        probe,
+        progress,
+        abort: AtomicBool::new(false),
+        max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+        tt_hits: AtomicU64::new(0),
+        tt_probes: AtomicU64::new(0),
+        probe_hits: AtomicU64::new(0),
+        nodes: AtomicU64::new(0),
+    };
+    let base = pos.store_diff();
+    let (value, moves) = if let Some(v) = pos.terminal_value() {
+        (v, Vec::new())
+    } else {
+        let holes: Vec<usize> = pos.moves().collect();
+        progress
+            .roots_total
+            .store(holes.len() as u64, Ordering::Relaxed);
+        let margins: Vec<i32> = holes
+            .par_iter()
+            .map(|&h| {
+                let mut c = Counters::default();
+                let child = pos.play_unchecked(h, rules);
+                let step = Step::new(pos, &child);
+                let v = step.value(engine.exact(&mut c, &child));
+                engine.flush(&mut c);
+                progress.roots_done.fetch_add(1, Ordering::Relaxed);
+                v
+            })
+            .collect();
+        if engine.abort.load(Ordering::Relaxed) {
+            return Err(SearchError::NodeLimit {
+                nodes: engine.nodes.load(Ordering::Relaxed),
+            });
+        }
+        let best = margins.iter().copied().max().expect("a position not over has a move");
+        let moves: Vec<(usize, i32)> = holes
+            .iter()
+            .zip(&margins)
+            .map(|(&h, &m)| (h, base + m))
+            .collect();
+        (base + best, moves)
+    };
+    let best_moves = moves
+        .iter()
+        .filter(|&&(_, v)| v == value)
+        .map(|&(h, _)| h)
+        .collect();
+    Ok(SolveResult {
+        value,
+        best_moves,
+        moves,
+        positions: table.inserted(),
+        nodes: engine.nodes.load(Ordering::Relaxed),
+        tt_hits: engine.tt_hits.load(Ordering::Relaxed),
+        tt_probes: engine.tt_probes.load(Ordering::Relaxed),
+        probe_hits: engine.probe_hits.load(Ordering::Relaxed),
+        tt_sweeps: table.sweeps(),
+        tt_capacity: table.capacity() as u64,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The exact future margin of `pos` for its side to move (0 for a finished
+/// game after the sweep). A convenience for tests and tools; single thread.
+pub fn future_margin(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    probe: Option<&dyn Probe>,
+) -> Result<i32, SearchError> {
+    let r = solve(pos, rules, limits, probe, None)?;
+    Ok(r.value - pos.store_diff())
+}
+
+/// Per-thread counters, flushed into the engine's atomics now and then.
+#[derive(Default)]
+struct Counters {
+    nodes: u64,
+    unflushed: u64,
+    tt_hits: u64,
+    tt_probes: u64,
+    probe_hits: u64,
+}
+
+/// One move seen from the mover: the store difference it gains and whether
+/// the mover moves again.
+#[derive(Clone, Copy)]
+struct Step {
+    gain: i32,
+    same_side: bool,
+    over: bool,
+    /// Future margin of a finished child, child's view (0 after a sweep).
+    terminal: i32,
+}
+
+impl Step {
+    #[inline]
+    fn new(parent: &Position, child: &Position) -> Step {
+        let me = parent.side_to_move();
+        let other = me.other();
+        let gain = (i32::from(child.store(me)) - i32::from(parent.store(me)))
+            - (i32::from(child.store(other)) - i32::from(parent.store(other)));
+        let over = child.is_over();
+        let terminal = match child.terminal_value() {
+            Some(v) => v - child.store_diff(),
+            None => 0,
+        };
+        Step {
+            gain,
+            same_side: child.side_to_move() == me,
+            over,
+            terminal,
+        }
+    }
+
+    /// The parent's future margin through this move, given the child's.
+    #[inline]
+    fn value(&self, child_margin: i32) -> i32 {
+        if self.same_side {
+            self.gain + child_margin
+        } else {
+            self.gain - child_margin
+        }
+    }
+
+    /// The child's window for the parent's window `(alpha, beta)`.
+    #[inline]
+    fn window(&self, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.same_side {
+            (alpha - self.gain, beta - self.gain)
+        } else {
+            (self.gain - beta, self.gain - alpha)
+        }
+    }
+}
+
+struct Engine<'a, K: PackedKey> {
+    rules: Rules,
+    tt: &'a Table<K>,
+    probe: Option<&'a dyn Probe>,
+    progress: &'a SearchProgress,
+    abort: AtomicBool,
+    max_nodes: u64,
+    tt_hits: AtomicU64,
+    tt_probes: AtomicU64,
+    probe_hits: AtomicU64,
+    nodes: AtomicU64,
+}
+
+const FLUSH_EVERY: u64 = 4096;
+
+impl<K: PackedKey> Engine<'_, K> {
+    fn flush(&self, c: &mut Counters) {
+        let total = self.nodes.fetch_add(c.unflushed, Ordering::Relaxed) + c.unflushed;
+        self.progress
+            .nodes
+            .fetch_add(c.unflushed, Ordering::Relaxed);
+        self.tt_hits.fetch_add(c.tt_hits, Ordering::Relaxed);
+        self.tt_probes.fetch_add(c.tt_probes, Ordering::Relaxed);
+        self.probe_hits.fetch_add(c.probe_hits, Ordering::Relaxed);
+        c.unflushed = 0;
+        c.tt_hits = 0;
+        c.tt_probes = 0;
+        c.probe_hits = 0;
+        if total >= self.max_nodes {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Exact future margin of a position (game not over) by MTD(f).
+    fn exact(&self, c: &mut Counters, pos: &Position) -> i32 {
+        if let Some(t) = pos.terminal_value() {
+            return t - pos.store_diff();
+        }
+        let s = pos.seeds_on_board() as i32;
+        let (mut lo, mut hi) = (-s, s);
+        let mut g = 0;
+        if let Some(e) = self.tt.get(&K::pack(pos)) {
+            lo = lo.max(i32::from(e.lower));
+            hi = hi.min(i32::from(e.upper));
+            g = g.clamp(lo, hi);
+        }
+        while lo < hi {
+            let beta = if g == lo { g + 1 } else { g };
+            g = self.alpha_beta(c, pos, beta - 1, beta);
+            if self.abort.load(Ordering::Relaxed) {
+                return 0;
+            }
+            if g < beta {
+                hi = g;
+            } else {
+                lo = g;
+            }
+        }
+        lo
+    }
+
+    /// Fail-soft alpha-beta on the future margin of `pos` (not over).
+    fn alpha_beta(&self, c: &mut Counters, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        c.nodes += 1;
+        c.unflushed += 1;
+        if c.unflushed >= FLUSH_EVERY {
+            self.flush(c);
+        }
+        if self.abort.load(Ordering::Relaxed) {
+            return 0;
+        }
+        if let Some(p) = self.probe {
+            if let Some(v) = p.probe(pos) {
+                c.probe_hits += 1;
+                return v;
+            }
+        }
+        let s = pos.seeds_on_board() as i32;
+        let key = K::pack(pos);
+        let (mut lo, mut hi) = (-s, s);
+        let mut tt_move = 0usize;
+        c.tt_probes += 1;
+        if let Some(e) = self.tt.get(&key) {
+            c.tt_hits += 1;
+            lo = lo.max(i32::from(e.lower));
+            hi = hi.min(i32::from(e.upper));
+            tt_move = usize::from(e.best);
+        }
+        if lo >= beta {
+            return lo;
+        }
+        if hi <= alpha {
+            return hi;
+        }
+        if lo == hi {
+            return lo;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        let alpha0 = alpha;
+        let nodes0 = c.nodes;
+
+        // Generate and order: table move, then bonus moves, then by gain.
+        let mut kids: [(i32, usize, Position, Step); 16] =
+            [(0, 0, *pos, Step { gain: 0, same_side: false, over: false, terminal: 0 }); 16];
+        let mut len = 0;
+        for h in pos.moves() {
+            let child = pos.play_unchecked(h, &self.rules);
+            let step = Step::new(pos, &child);
+            let mut score = step.gain;
+            if step.over {
+                score += step.value(step.terminal) - step.gain;
+            }
+            if step.same_side && !step.over {
+                score += 1 << 12;
+            }
+            if h == tt_move {
+                score += 1 << 20;
+            }
+            // Insertion into the sorted prefix, highest score first.
+            let mut i = len;
+            while i > 0 && kids[i - 1].0 < score {
+                kids[i] = kids[i - 1];
+                i -= 1;
+            }
+            kids[i] = (score, h, child, step);
+            len += 1;
+        }
+
+        let mut best = i32::MIN;
+        let mut best_move = 0usize;
+        for &(_, h, child, step) in &kids[..len] {
+            let v = if step.over {
+                step.value(step.terminal)
+            } else {
+                let (a, b) = step.window(alpha, beta);
+                step.value(self.alpha_beta(c, &child, a, b))
+            };
+            if v > best {
+                best = v;
+                best_move = h;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if self.abort.load(Ordering::Relaxed) {
+            return 0;
+        }
+        let work = work_of(c.nodes - nodes0);
+        let (l, u) = if best <= alpha0 {
+            (lo, best)
+        } else if best >= beta {
+            (best, hi)
+        } else {
+            (best, best)
+        };
+        self.tt.store(key, l as i16, u as i16, best_move as u8, work);
+        best
+    }
+}
+
+/// The retrograde databases answer every position of their board with at
+/// most `max_k` seeds on the board.
+impl Probe for crate::databases::Databases {
+    #[inline]
+    fn probe(&self, pos: &Position) -> Option<i32> {
+        crate::databases::Databases::probe(self, pos)
+    }
+}
