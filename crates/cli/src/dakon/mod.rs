@@ -4,6 +4,7 @@
 mod best;
 mod openings;
 mod play;
+mod progress;
 mod rule_args;
 mod solve;
 
