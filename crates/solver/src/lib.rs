@@ -1,4 +1,15 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
+pub mod databases;
+pub mod db;
+pub mod db_error;
+pub mod memory;
+pub mod progress;
+pub mod rank;
+pub mod retro;
 pub mod search;
 pub mod tt;
+
+pub use databases::{solve_retrograde, Databases, RetroSolution};
+pub use db_error::DbError;
+pub use progress::{NoProgress, Progress};

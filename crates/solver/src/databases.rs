@@ -1,0 +1,291 @@
+//! The set of retrograde databases of one board size and rule set: levels
+//! `0..=max_k` (seeds on the board), built in memory or opened from (and
+//! written to) a folder, probed by the search and by whole-board solves.
+
+use std::path::{Path, PathBuf};
+
+use dalkon_rules::dakon::{Position, Rules, MAX_HOLES};
+
+use crate::db::{self, LevelKey, MappedLevel};
+use crate::db_error::DbError;
+use crate::memory;
+use crate::progress::Progress;
+use crate::rank::{Ranker, MAX_LEVEL};
+use crate::retro::{build_level, LevelInputs, RowTable};
+
+/// Where a level's entries live.
+#[derive(Debug)]
+enum Level {
+    /// Built by this process.
+    Built(Vec<u8>),
+    /// Opened from a file (checked).
+    Mapped(MappedLevel),
+}
+
+impl Level {
+    fn entries(&self) -> &[u8] {
+        match self {
+            Level::Built(v) => v,
+            Level::Mapped(m) => m.payload(),
+        }
+    }
+}
+
+/// Exact future margins of every position of one board size and rule set
+/// with at most `max_k` seeds on the board.
+#[derive(Debug)]
+pub struct Databases {
+    holes: usize,
+    rules: Rules,
+    ranker: Ranker,
+    levels: Vec<Level>,
+    built: u64,
+    loaded: u64,
+    dir: Option<PathBuf>,
+}
+
+/// The solution of a position from the databases.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RetroSolution {
+    /// Final store difference for the side to move under perfect play
+    /// (stores already banked included, RULES.md §2.3).
+    pub value: i32,
+    /// Every move reaching `value`, ascending (empty when the game is over).
+    pub best_moves: Vec<usize>,
+    /// Each legal move with its value for the side to move.
+    pub moves: Vec<(usize, i32)>,
+    /// Database entries built or loaded to answer.
+    pub positions: u64,
+}
+
+impl Databases {
+    /// Build levels `0..=max_k` in memory (nothing is written).
+    pub fn build(
+        holes: usize,
+        rules: Rules,
+        max_k: u32,
+        progress: &dyn Progress,
+    ) -> Result<Databases, DbError> {
+        Databases::make(None, holes, rules, max_k, progress)
+    }
+
+    /// Open levels `0..=max_k` from `dir`, building (and writing, atomically)
+    /// each one that is missing; a build interrupted earlier resumes after
+    /// its last finished level. A file that is damaged or belongs to another
+    /// board or rule set is refused, never silently rebuilt.
+    pub fn open_or_build(
+        dir: &Path,
+        holes: usize,
+        rules: Rules,
+        max_k: u32,
+        progress: &dyn Progress,
+    ) -> Result<Databases, DbError> {
+        std::fs::create_dir_all(dir).map_err(|source| DbError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        Databases::make(Some(dir), holes, rules, max_k, progress)
+    }
+
+    fn make(
+        dir: Option<&Path>,
+        holes: usize,
+        rules: Rules,
+        max_k: u32,
+        progress: &dyn Progress,
+    ) -> Result<Databases, DbError> {
+        if holes == 0 || holes > MAX_HOLES {
+            return Err(DbError::Holes {
+                holes,
+                max: MAX_HOLES,
+            });
+        }
+        if max_k > MAX_LEVEL {
+            return Err(DbError::LevelTooLarge {
+                level: max_k,
+                max: MAX_LEVEL,
+            });
+        }
+        let key = |level| LevelKey {
+            holes: holes as u32,
+            rules: rules.code(),
+            level,
+        };
+        let on_disk = |k: u32| dir.is_some_and(|d| key(k).path(d).is_file());
+        let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
+        let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());
+        memory::check(holes, max_k, needed, memory::available_memory())?;
+
+        let ranker = Ranker::new(holes, max_k);
+        let rows = RowTable::new(holes, max_k);
+        let mut db = Databases {
+            holes,
+            rules,
+            ranker,
+            levels: Vec::with_capacity(max_k as usize + 1),
+            built: 0,
+            loaded: 0,
+            dir: dir.map(Path::to_path_buf),
+        };
+        for k in 0..=max_k {
+            let count = db.ranker.level_count(k);
+            let level = match dir {
+                Some(d) if on_disk(k) => {
+                    let mapped = db::open_level(d, key(k), count)?;
+                    progress.level_loaded(k, count);
+                    db.loaded += count;
+                    Level::Mapped(mapped)
+                }
+                _ => {
+                    let lower: Vec<&[u8]> = db.levels.iter().map(Level::entries).collect();
+                    let inputs = LevelInputs {
+                        rules,
+                        ranker: &db.ranker,
+                        rows: &rows,
+                        lower: &lower,
+                    };
+                    let entries = build_level(inputs, progress);
+                    if let Some(d) = dir {
+                        db::write_level(d, key(k), &entries)?;
+                    }
+                    db.built += count;
+                    Level::Built(entries)
+                }
+            };
+            db.levels.push(level);
+        }
+        Ok(db)
+    }
+
+    /// Holes per side.
+    pub fn holes(&self) -> usize {
+        self.holes
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The highest level (seeds on the board) held.
+    pub fn max_k(&self) -> u32 {
+        self.levels.len() as u32 - 1
+    }
+
+    /// Entries built or loaded (all levels).
+    pub fn positions(&self) -> u64 {
+        self.built + self.loaded
+    }
+
+    /// Entries built by this process.
+    pub fn built(&self) -> u64 {
+        self.built
+    }
+
+    /// Entries loaded from files.
+    pub fn loaded(&self) -> u64 {
+        self.loaded
+    }
+
+    /// The folder the levels live in, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The entries of level `k` in rank order, as stored bytes (read an
+    /// entry with `as i8`).
+    pub fn level(&self, k: u32) -> Option<&[u8]> {
+        self.levels.get(k as usize).map(Level::entries)
+    }
+
+    /// FNV-1a 64 of level `k`'s entries (the file checksum).
+    pub fn checksum(&self, k: u32) -> Option<u64> {
+        self.levels.get(k as usize).map(|l| match l {
+            Level::Built(v) => db::fnv1a64(v),
+            Level::Mapped(m) => m.checksum(),
+        })
+    }
+
+    /// The future margin of `pos` for its side to move: what it will still
+    /// gain in its store minus what the opponent will, under perfect play.
+    /// `None` when the board size differs or more than `max_k` seeds are on
+    /// the board.
+    #[inline]
+    pub fn probe(&self, pos: &Position) -> Option<i32> {
+        if pos.holes() != self.holes {
+            return None;
+        }
+        let k = pos.seeds_on_board();
+        let entries = self.levels.get(k as usize)?.entries();
+        let me = pos.side_to_move();
+        let idx = self.ranker.rank(pos.pits(me), pos.pits(me.other()), k);
+        Some(i32::from(entries[idx as usize] as i8))
+    }
+
+    /// The value of `pos` (store difference plus future margin, RULES.md
+    /// §2.3) for its side to move; `None` as for [`Databases::probe`].
+    pub fn value(&self, pos: &Position) -> Option<i32> {
+        Some(pos.store_diff() + self.probe(pos)?)
+    }
+
+    /// Every legal move of `pos` with its value for the side to move, best
+    /// moves from the entries of the successors; `None` as for
+    /// [`Databases::probe`].
+    pub fn move_values(&self, pos: &Position) -> Option<Vec<(usize, i32)>> {
+        if pos.holes() != self.holes || pos.seeds_on_board() > self.max_k() {
+            return None;
+        }
+        let me = pos.side_to_move();
+        pos.moves()
+            .map(|hole| {
+                let next = pos.play_unchecked(hole, &self.rules);
+                let stores = i32::from(next.store(me)) - i32::from(next.store(me.other()));
+                let future = if next.seeds_on_board() == 0 {
+                    0
+                } else if next.side_to_move() == me {
+                    self.probe(&next)?
+                } else {
+                    -self.probe(&next)?
+                };
+                Some((hole, stores + future))
+            })
+            .collect()
+    }
+
+    /// Value, best moves and move values of `pos`; `None` as for
+    /// [`Databases::probe`].
+    pub fn solve(&self, pos: &Position) -> Option<RetroSolution> {
+        let value = self.value(pos)?;
+        let moves = self.move_values(pos)?;
+        let best_moves = moves
+            .iter()
+            .filter(|&&(_, v)| v == value)
+            .map(|&(h, _)| h)
+            .collect();
+        Some(RetroSolution {
+            value,
+            best_moves,
+            moves,
+            positions: self.positions(),
+        })
+    }
+}
+
+/// Solve `pos` exactly by retrograde analysis: build (or open, with `dir`)
+/// every level up to its seeds on the board and read off its value and best
+/// moves. `positions` counts the entries built or loaded.
+pub fn solve_retrograde(
+    pos: &Position,
+    rules: Rules,
+    dir: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<RetroSolution, DbError> {
+    let k = pos.seeds_on_board();
+    let db = match dir {
+        Some(d) => Databases::open_or_build(d, pos.holes(), rules, k, progress)?,
+        None => Databases::build(pos.holes(), rules, k, progress)?,
+    };
+    Ok(db
+        .solve(pos)
+        .expect("the databases cover the position's board and seeds"))
+}

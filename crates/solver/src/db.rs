@@ -1,0 +1,312 @@
+//! The database file format: one file per (board size `n`, rule set, level
+//! `k`), a fixed 64-byte header followed by the raw entries.
+//!
+//! Header (all integers little-endian):
+//!
+//! | offset | size | field                                              |
+//! |-------:|-----:|----------------------------------------------------|
+//! | 0      | 8    | magic `DALKONDB`                                   |
+//! | 8      | 4    | format version ([`FORMAT_VERSION`])                |
+//! | 12     | 8    | game, `dakon` padded with zero bytes               |
+//! | 20     | 4    | `n`, holes per side                                |
+//! | 24     | 4    | rules code (`Rules::code()`)                       |
+//! | 28     | 4    | level `k`, seeds on the board                      |
+//! | 32     | 4    | entry width in bytes (1: `i8`)                     |
+//! | 36     | 8    | entry count (`C(k + 2n - 1, 2n - 1)`)              |
+//! | 44     | 8    | FNV-1a 64 checksum of the payload                  |
+//! | 52     | 12   | zero                                               |
+//!
+//! The payload is `count` signed bytes, entry `i` being the future margin of
+//! the position of rank `i` (see `rank.rs`), stored as its two's-complement
+//! byte.
+//!
+//! Files are written to a temporary name in the same folder and renamed into
+//! place, so a file under its final name is always complete: an interrupted
+//! build keeps every finished level. Files are never modified in place,
+//! which is what makes mapping them into memory sound (see [`map_file`]).
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use memmap2::Mmap;
+
+use crate::db_error::DbError;
+
+/// File magic.
+pub const MAGIC: [u8; 8] = *b"DALKONDB";
+/// Version of the layout described in this module.
+pub const FORMAT_VERSION: u32 = 1;
+/// Game tag in the header.
+pub const GAME: [u8; 8] = *b"dakon\0\0\0";
+/// Header size in bytes; the payload starts here.
+pub const HEADER_LEN: usize = 64;
+/// Bytes per entry.
+pub const ENTRY_WIDTH: u32 = 1;
+
+/// What a database file is for: the fields of the header that identify it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelKey {
+    /// Holes per side.
+    pub holes: u32,
+    /// `Rules::code()`.
+    pub rules: u8,
+    /// Seeds on the board.
+    pub level: u32,
+}
+
+impl LevelKey {
+    /// File name of this level inside a database folder.
+    pub fn file_name(&self) -> String {
+        format!(
+            "dakon-n{}-r{}-k{:03}.db",
+            self.holes, self.rules, self.level
+        )
+    }
+
+    /// Full path of this level inside `dir`.
+    pub fn path(&self, dir: &Path) -> PathBuf {
+        dir.join(self.file_name())
+    }
+}
+
+/// FNV-1a 64 of `bytes`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Header bytes for `payload` stored under `key`.
+pub fn header(key: LevelKey, payload: &[u8]) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(&MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[12..20].copy_from_slice(&GAME);
+    h[20..24].copy_from_slice(&key.holes.to_le_bytes());
+    h[24..28].copy_from_slice(&u32::from(key.rules).to_le_bytes());
+    h[28..32].copy_from_slice(&key.level.to_le_bytes());
+    h[32..36].copy_from_slice(&ENTRY_WIDTH.to_le_bytes());
+    h[36..44].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    h[44..52].copy_from_slice(&fnv1a64(payload).to_le_bytes());
+    h
+}
+
+/// Write one level atomically: to `<name>.tmp`, flushed, then renamed.
+/// Returns the payload checksum.
+pub fn write_level(dir: &Path, key: LevelKey, payload: &[u8]) -> Result<u64, DbError> {
+    let path = key.path(dir);
+    let tmp = path.with_extension("db.tmp");
+    let io = |p: &Path| {
+        let p = p.to_path_buf();
+        move |source| DbError::Io { path: p, source }
+    };
+    let head = header(key, payload);
+    {
+        let mut f = File::create(&tmp).map_err(io(&tmp))?;
+        f.write_all(&head).map_err(io(&tmp))?;
+        f.write_all(payload).map_err(io(&tmp))?;
+        f.sync_all().map_err(io(&tmp))?;
+    }
+    std::fs::rename(&tmp, &path).map_err(io(&path))?;
+    Ok(u64::from_le_bytes(
+        head[44..52].try_into().expect("8 bytes"),
+    ))
+}
+
+/// Map `path` read-only.
+#[allow(unsafe_code)]
+fn map_file(path: &Path) -> Result<Mmap, DbError> {
+    let io = |source| DbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io)?;
+    // SAFETY: a mapping is undefined behaviour only if the file changes while
+    // mapped. These files are ours: they are written once to a temporary
+    // name and renamed into place, never modified in place (a rebuild writes
+    // a new file and renames it over the old name, which leaves an existing
+    // mapping on the old inode intact). We open read-only and only read.
+    unsafe { Mmap::map(&file) }.map_err(io)
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// A level file mapped into memory, header checked.
+#[derive(Debug)]
+pub struct MappedLevel {
+    map: Mmap,
+    checksum: u64,
+}
+
+impl MappedLevel {
+    /// The entries (as stored bytes; read an entry with `as i8`).
+    pub fn payload(&self) -> &[u8] {
+        &self.map[HEADER_LEN..]
+    }
+
+    /// The payload checksum recorded in (and verified against) the header.
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+}
+
+/// Open and check the file of `key` in `dir`: header fields, length and
+/// checksum. `expected_count` is the entry count the level must have.
+pub fn open_level(dir: &Path, key: LevelKey, expected_count: u64) -> Result<MappedLevel, DbError> {
+    let path = key.path(dir);
+    let map = map_file(&path)?;
+    check(&path, &map, key, expected_count)?;
+    let checksum = u64_at(&map, 44);
+    Ok(MappedLevel { map, checksum })
+}
+
+/// Check a whole file image against what `key` says it must be.
+pub fn check(path: &Path, bytes: &[u8], key: LevelKey, expected_count: u64) -> Result<(), DbError> {
+    let path = path.to_path_buf();
+    if bytes.len() < HEADER_LEN {
+        return Err(DbError::Truncated {
+            path,
+            expected: HEADER_LEN as u64 + expected_count,
+            found: bytes.len() as u64,
+        });
+    }
+    if bytes[0..8] != MAGIC {
+        return Err(DbError::NotADatabase { path });
+    }
+    let version = u32_at(bytes, 8);
+    if version != FORMAT_VERSION {
+        return Err(DbError::Version {
+            path,
+            found: version,
+        });
+    }
+    if bytes[12..20] != GAME {
+        return Err(DbError::WrongGame {
+            path,
+            found: String::from_utf8_lossy(&bytes[12..20])
+                .trim_end_matches('\0')
+                .to_owned(),
+        });
+    }
+    let holes = u32_at(bytes, 20);
+    if holes != key.holes {
+        return Err(DbError::WrongBoard {
+            path,
+            expected: key.holes,
+            found: holes,
+        });
+    }
+    let rules = u32_at(bytes, 24);
+    if rules != u32::from(key.rules) {
+        return Err(DbError::WrongRules {
+            path,
+            expected: key.rules,
+            found: rules,
+        });
+    }
+    let level = u32_at(bytes, 28);
+    if level != key.level {
+        return Err(DbError::WrongLevel {
+            path,
+            expected: key.level,
+            found: level,
+        });
+    }
+    let width = u32_at(bytes, 32);
+    if width != ENTRY_WIDTH {
+        return Err(DbError::EntryWidth { path, found: width });
+    }
+    let count = u64_at(bytes, 36);
+    if count != expected_count {
+        return Err(DbError::WrongCount {
+            path,
+            expected: expected_count,
+            found: count,
+        });
+    }
+    let payload = &bytes[HEADER_LEN..];
+    if payload.len() as u64 != count {
+        return Err(DbError::Truncated {
+            path,
+            expected: HEADER_LEN as u64 + count,
+            found: bytes.len() as u64,
+        });
+    }
+    let recorded = u64_at(bytes, 44);
+    let actual = fnv1a64(payload);
+    if recorded != actual {
+        return Err(DbError::Checksum {
+            path,
+            recorded,
+            actual,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv_reference_values() {
+        // Published FNV-1a 64 test vectors.
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn header_round_trip_and_refusals() {
+        let key = LevelKey {
+            holes: 3,
+            rules: 5,
+            level: 2,
+        };
+        let payload = [1u8, 0xff, 7];
+        let mut file = header(key, &payload).to_vec();
+        file.extend_from_slice(&payload);
+        let p = Path::new("x.db");
+        assert!(check(p, &file, key, 3).is_ok());
+        let other_rules = LevelKey { rules: 4, ..key };
+        assert!(matches!(
+            check(p, &file, other_rules, 3),
+            Err(DbError::WrongRules {
+                expected: 4,
+                found: 5,
+                ..
+            })
+        ));
+        let other_board = LevelKey { holes: 4, ..key };
+        assert!(matches!(
+            check(p, &file, other_board, 3),
+            Err(DbError::WrongBoard { .. })
+        ));
+        assert!(matches!(
+            check(p, &file[..file.len() - 1], key, 3),
+            Err(DbError::Truncated { .. })
+        ));
+        let mut flipped = file.clone();
+        flipped[HEADER_LEN + 1] ^= 0x10;
+        assert!(matches!(
+            check(p, &flipped, key, 3),
+            Err(DbError::Checksum { .. })
+        ));
+        let mut bad_magic = file.clone();
+        bad_magic[0] = b'X';
+        assert!(matches!(
+            check(p, &bad_magic, key, 3),
+            Err(DbError::NotADatabase { .. })
+        ));
+    }
+}

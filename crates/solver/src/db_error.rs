@@ -1,0 +1,150 @@
+//! Why a retrograde database could not be built, opened or used.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Errors of the retrograde databases (`databases.rs`, `db.rs`).
+#[derive(Debug, Error)]
+pub enum DbError {
+    /// Board sizes are limited by the rules crate's fixed arrays.
+    #[error("a database needs 1 to {max} holes per side, not {holes}")]
+    Holes {
+        /// Holes asked for.
+        holes: usize,
+        /// The largest supported.
+        max: usize,
+    },
+    /// Entries are `i8` margins, which bound the seeds on the board.
+    #[error(
+        "{level} seeds on the board is more than the {max} a database level can hold \
+         (entries are one signed byte)"
+    )]
+    LevelTooLarge {
+        /// Level asked for.
+        level: u32,
+        /// The largest supported level.
+        max: u32,
+    },
+    /// The build would not fit in memory.
+    #[error(
+        "building databases for {holes} holes up to {level} seeds needs {needed} bytes \
+         ({needed_gib:.2} GiB) but only {budget} bytes ({budget_gib:.2} GiB) may be used \
+         (MemAvailable {available} bytes minus headroom)",
+        needed_gib = *needed as f64 / GIB,
+        budget_gib = *budget as f64 / GIB
+    )]
+    OutOfMemory {
+        /// Holes per side.
+        holes: usize,
+        /// Highest level asked for.
+        level: u32,
+        /// Bytes needed (saturated at `u64::MAX` when it does not even fit a `u64`).
+        needed: u64,
+        /// Bytes we allow ourselves.
+        budget: u64,
+        /// MemAvailable from /proc/meminfo (or the assumed figure).
+        available: u64,
+    },
+    /// A file or folder operation failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file does not start with the database magic.
+    #[error("{}: not a dalkon database file (bad magic)", path.display())]
+    NotADatabase {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A format version this build does not read.
+    #[error("{}: database format version {found}, this build reads version {}", path.display(), crate::db::FORMAT_VERSION)]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Version in the file.
+        found: u32,
+    },
+    /// A database of another game.
+    #[error("{}: a database for the game {found:?}, not dakon", path.display())]
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// Game tag in the file.
+        found: String,
+    },
+    /// A database of another board size.
+    #[error("{}: a database for {found} holes per side, expected {expected}", path.display())]
+    WrongBoard {
+        /// The file.
+        path: PathBuf,
+        /// Holes wanted.
+        expected: u32,
+        /// Holes in the file.
+        found: u32,
+    },
+    /// A database of another rule set.
+    #[error("{}: a database for rules code {found}, expected {expected} ({})", path.display(),
+        dalkon_rules::dakon::Rules::from_code(*expected).map(|r| r.to_string()).unwrap_or_default())]
+    WrongRules {
+        /// The file.
+        path: PathBuf,
+        /// Rules code wanted.
+        expected: u8,
+        /// Rules code in the file.
+        found: u32,
+    },
+    /// A database of another level.
+    #[error("{}: a database for {found} seeds on the board, expected {expected}", path.display())]
+    WrongLevel {
+        /// The file.
+        path: PathBuf,
+        /// Level wanted.
+        expected: u32,
+        /// Level in the file.
+        found: u32,
+    },
+    /// Entries of a width this build does not read.
+    #[error("{}: entries of {found} bytes, expected 1", path.display())]
+    EntryWidth {
+        /// The file.
+        path: PathBuf,
+        /// Width in the file.
+        found: u32,
+    },
+    /// The header's entry count is not the level's.
+    #[error("{}: header says {found} entries, the level has {expected}", path.display())]
+    WrongCount {
+        /// The file.
+        path: PathBuf,
+        /// Entries the level has.
+        expected: u64,
+        /// Entries the header claims.
+        found: u64,
+    },
+    /// The file is shorter or longer than its header says.
+    #[error("{}: {found} bytes, expected {expected} (truncated or damaged; delete it to rebuild)", path.display())]
+    Truncated {
+        /// The file.
+        path: PathBuf,
+        /// Bytes expected.
+        expected: u64,
+        /// Bytes found.
+        found: u64,
+    },
+    /// The payload does not match its checksum.
+    #[error("{}: checksum mismatch (header {recorded:#018x}, payload {actual:#018x}): the file is corrupted; delete it to rebuild", path.display())]
+    Checksum {
+        /// The file.
+        path: PathBuf,
+        /// Checksum in the header.
+        recorded: u64,
+        /// Checksum of the payload read.
+        actual: u64,
+    },
+}
+
+const GIB: f64 = (1u64 << 30) as f64;
