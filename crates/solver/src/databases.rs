@@ -145,11 +145,18 @@ impl Databases {
                         lower: &lower,
                     };
                     let entries = build_level(inputs, progress);
-                    if let Some(d) = dir {
-                        db::write_level(d, key(k), &entries)?;
-                    }
                     db.built += count;
-                    Level::Built(entries)
+                    match dir {
+                        Some(d) => {
+                            // Keep the level as the file just written, not
+                            // as a private copy: page-cache pages can be
+                            // dropped and re-read under memory pressure.
+                            db::write_level(d, key(k), &entries)?;
+                            drop(entries);
+                            Level::Mapped(db::open_level(d, key(k), count)?)
+                        }
+                        None => Level::Built(entries),
+                    }
                 }
             };
             db.levels.push(level);

@@ -174,13 +174,8 @@ pub fn build_level(inputs: LevelInputs<'_>, progress: &dyn Progress) -> Vec<u8> 
             }
         }
         units.par_chunks(CHUNK).for_each(|chunk| {
-            let mut done = 0u64;
-            let mut scratch = [Successor::default(); BATCH * MAX_HOLES];
-            for &(s, x, ys) in chunk {
-                solver.solve_unit(s, x, ys, &mut scratch);
-                done += ys.len() as u64;
-            }
-            progress.advance(done);
+            solver.solve_chunk(chunk);
+            progress.advance(chunk.iter().map(|u| u.2.len() as u64).sum());
         });
     }
     let out: Vec<u8> = cur.into_iter().map(|e| e.into_inner() as u8).collect();
@@ -189,8 +184,19 @@ pub fn build_level(inputs: LevelInputs<'_>, progress: &dyn Progress) -> Vec<u8> 
     out
 }
 
-/// Positions solved together by [`LevelSolver::solve_unit`].
+/// Positions solved together by [`LevelSolver::solve_chunk`].
 const BATCH: usize = 32;
+
+/// Positions whose successors are ranked but not yet read.
+struct Batch {
+    succ: [Successor; BATCH * MAX_HOLES],
+    /// Where each position's entry goes.
+    target: [usize; BATCH],
+    /// How many successors each position has in `succ`, in order.
+    moves: [u8; BATCH],
+    len: usize,
+    succ_len: usize,
+}
 
 /// Where a move leads: the mover's store gain, and the successor's entry
 /// with the sign it counts with for the mover (`-1` when the opponent moves
@@ -210,53 +216,71 @@ struct LevelSolver<'a> {
 }
 
 impl LevelSolver<'_> {
-    /// Solve every position with mover row `x` (rank within sum `s`) and
-    /// opponent row of rank `y` (within sum `k - s`) for `y` in `ys`.
+    /// Solve every position of the units of `chunk`: mover row `x` (rank
+    /// within sum `s`) with the opponent rows `ys` (ranks within `k - s`).
     ///
     /// Positions go in batches of [`BATCH`] in two passes: the first plays
     /// every move and ranks every successor, the second only reads the
     /// successors' entries. The reads of the second pass are independent of
     /// each other, so the processor overlaps their cache misses, which
     /// otherwise dominate the build once levels outgrow the caches.
-    fn solve_unit(&self, s: u32, x: u32, ys: &[u32], succ: &mut [Successor; BATCH * MAX_HOLES]) {
+    fn solve_chunk(&self, chunk: &[(u32, u32, &[u32])]) {
         let k = self.k;
-        let t = k - s;
         let rows = self.inputs.rows;
-        let mover = rows.row(s, x);
-        let base = self.inputs.ranker.base(mover, k);
-        if s == 0 {
-            // The side to move has no seeds: the game is over and the
-            // opponent sweeps all k (RULES.md §2.3).
-            for &y in ys {
-                self.cur[(base + u64::from(y)) as usize].store(-(k as i8), Ordering::Relaxed);
+        let mut batch = Batch {
+            succ: [Successor::default(); BATCH * MAX_HOLES],
+            target: [0; BATCH],
+            moves: [0; BATCH],
+            len: 0,
+            succ_len: 0,
+        };
+        for &(s, x, ys) in chunk {
+            let t = k - s;
+            let mover = rows.row(s, x);
+            let base = self.inputs.ranker.base(mover, k) as usize;
+            if s == 0 {
+                // The side to move has no seeds: the game is over and the
+                // opponent sweeps all k (RULES.md §2.3).
+                for &y in ys {
+                    self.cur[base + y as usize].store(-(k as i8), Ordering::Relaxed);
+                }
+                continue;
             }
-            return;
-        }
-        let mut moves = [0u8; BATCH];
-        for batch in ys.chunks(BATCH) {
-            let mut m = 0;
-            for (j, &y) in batch.iter().enumerate() {
+            for &y in ys {
                 let pos = Position::new(mover, rows.row(t, y), [0, 0], Side::South)
                     .expect("at most 16 holes and 127 seeds");
-                let before = m;
+                let before = batch.succ_len;
                 for hole in pos.moves() {
-                    succ[m] = self.successor(&pos, hole);
-                    m += 1;
+                    batch.succ[batch.succ_len] = self.successor(&pos, hole);
+                    batch.succ_len += 1;
                 }
-                moves[j] = (m - before) as u8;
-            }
-            let mut e = 0;
-            for (j, &y) in batch.iter().enumerate() {
-                let mut best = i32::MIN;
-                for s in &succ[e..e + moves[j] as usize] {
-                    let entry = i32::from(self.entry(s.level, s.index));
-                    best = best.max(i32::from(s.gain) + i32::from(s.sign) * entry);
+                batch.target[batch.len] = base + y as usize;
+                batch.moves[batch.len] = (batch.succ_len - before) as u8;
+                batch.len += 1;
+                if batch.len == BATCH {
+                    self.flush(&mut batch);
                 }
-                e += moves[j] as usize;
-                debug_assert!(best.unsigned_abs() <= k, "margin {best} with {k} seeds");
-                self.cur[(base + u64::from(y)) as usize].store(best as i8, Ordering::Relaxed);
             }
         }
+        self.flush(&mut batch);
+    }
+
+    /// The second pass over a batch: read the successors, store the maxima.
+    fn flush(&self, batch: &mut Batch) {
+        let mut e = 0;
+        for j in 0..batch.len {
+            let mut best = i32::MIN;
+            let end = e + batch.moves[j] as usize;
+            for s in &batch.succ[e..end] {
+                let entry = i32::from(self.entry(s.level, s.index));
+                best = best.max(i32::from(s.gain) + i32::from(s.sign) * entry);
+            }
+            e = end;
+            debug_assert!(best.unsigned_abs() <= self.k, "margin {best}");
+            self.cur[batch.target[j]].store(best as i8, Ordering::Relaxed);
+        }
+        batch.len = 0;
+        batch.succ_len = 0;
     }
 
     /// Play `hole` in `pos` (South to move, empty stores, not over) and say

@@ -1,0 +1,134 @@
+//! Benchmark: build every Dakon database of the 4-hole board up to 32 seeds
+//! on the board (C(40, 8) = 76,904,685 positions, default rules) in memory,
+//! report positions per second, and check what was computed:
+//! the entry count, the start values of 4 holes × 1..=4 seeds (pinned, and
+//! agreeing with the alpha-beta search), sampled low-level entries against a
+//! brute-force negamax and sampled high-level entries against the search.
+//!
+//!     cargo bench -p dalkon-solver --bench retro
+//!
+//! (`scripts/bench_retro.sh` runs it with 1 and 2 threads.) The target is at
+//! least 5 million positions per second on a 2-core machine.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use dalkon_rules::dakon::{Position, Rules, Side};
+use dalkon_solver::rank::Ranker;
+use dalkon_solver::search::{future_margin, Limits};
+use dalkon_solver::{Databases, NoProgress};
+
+const HOLES: usize = 4;
+const MAX_K: u32 = 32;
+
+/// Start values of 4 holes × m seeds (default rules): value, best moves.
+const STARTS: [(u8, i32, &[usize]); 4] =
+    [(1, 6, &[2, 3]), (2, 8, &[3]), (3, 22, &[3]), (4, 32, &[1])];
+
+/// Plain memoised negamax over real positions: the future margin.
+fn brute_future(pos: Position, rules: &Rules, memo: &mut HashMap<Position, i32>) -> i32 {
+    let pos = pos.without_stores();
+    if let Some(&v) = memo.get(&pos) {
+        return v;
+    }
+    let v = if pos.is_over() {
+        pos.terminal_value().unwrap()
+    } else {
+        let me = pos.side_to_move();
+        pos.moves()
+            .map(|h| {
+                let next = pos.play(h, rules).unwrap();
+                let gain = i32::from(next.store(me)) - i32::from(next.store(me.other()));
+                let f = brute_future(next, rules, memo);
+                gain + if next.side_to_move() == me { f } else { -f }
+            })
+            .max()
+            .unwrap()
+    };
+    memo.insert(pos, v);
+    v
+}
+
+/// A fixed pseudo-random sequence (64-bit LCG), so the samples are the same
+/// on every run.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn main() {
+    let rules = Rules::default();
+    let threads = rayon::current_num_threads();
+    let t = Instant::now();
+    let db = Databases::build(HOLES, rules, MAX_K, &NoProgress).expect("fits in memory");
+    let secs = t.elapsed().as_secs_f64();
+    let positions = db.positions();
+    println!(
+        "retro build: {HOLES} holes, levels 0..={MAX_K}, {positions} positions in {secs:.2} s = {:.2} M positions/s ({threads} threads)",
+        positions as f64 / secs / 1e6
+    );
+    assert_eq!(positions, 76_904_685, "C(40, 8) entries");
+
+    for (seeds, value, best) in STARTS {
+        let start = Position::start(HOLES, seeds).unwrap();
+        let sol = db.solve(&start).unwrap();
+        println!(
+            "start {HOLES}x{seeds}: value {} best {:?}",
+            sol.value, sol.best_moves
+        );
+        assert_eq!(
+            (sol.value, &sol.best_moves[..]),
+            (value, best),
+            "start {HOLES}x{seeds}"
+        );
+        let searched = future_margin(&start, &rules, &Limits::default(), None).unwrap();
+        assert_eq!(
+            searched, value,
+            "alpha-beta disagrees on the start {HOLES}x{seeds}"
+        );
+    }
+
+    let ranker = Ranker::new(HOLES, MAX_K);
+    let mut rng = Lcg(0x5eed);
+    let mut memo = HashMap::new();
+    let t = Instant::now();
+    for k in 4..=12 {
+        for _ in 0..40 {
+            let cells = ranker.unrank(rng.below(ranker.level_count(k)), k).unwrap();
+            let pos = Position::new(&cells[..HOLES], &cells[HOLES..], [0, 0], Side::South).unwrap();
+            let want = brute_future(pos, &rules, &mut memo);
+            assert_eq!(db.probe(&pos), Some(want), "brute force disagrees on {pos}");
+        }
+    }
+    println!(
+        "360 entries of levels 4..=12 agree with brute-force negamax ({:.2} s)",
+        t.elapsed().as_secs_f64()
+    );
+
+    let t = Instant::now();
+    let mut checked = 0;
+    for k in 24..=MAX_K {
+        for _ in 0..5 {
+            let cells = ranker.unrank(rng.below(ranker.level_count(k)), k).unwrap();
+            let pos = Position::new(&cells[..HOLES], &cells[HOLES..], [0, 0], Side::South).unwrap();
+            let searched = future_margin(&pos, &rules, &Limits::default(), None).unwrap();
+            assert_eq!(
+                db.probe(&pos),
+                Some(searched),
+                "alpha-beta disagrees on {pos}"
+            );
+            checked += 1;
+        }
+    }
+    println!(
+        "{checked} entries of levels 24..={MAX_K} agree with the alpha-beta search ({:.2} s)",
+        t.elapsed().as_secs_f64()
+    );
+}
