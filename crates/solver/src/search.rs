@@ -229,7 +229,11 @@ fn solve_keyed<K: PackedKey>(
                 nodes: engine.nodes.load(Ordering::Relaxed),
             });
         }
-        let best = margins.iter().copied().max().expect("a position not over has a move");
+        let best = margins
+            .iter()
+            .copied()
+            .max()
+            .expect("a position not over has a move");
         let moves: Vec<(usize, i32)> = holes
             .iter()
             .zip(&margins)
@@ -434,8 +438,17 @@ impl<K: PackedKey> Engine<'_, K> {
         let nodes0 = c.nodes;
 
         // Generate and order: table move, then bonus moves, then by gain.
-        let mut kids: [(i32, usize, Position, Step); 16] =
-            [(0, 0, *pos, Step { gain: 0, same_side: false, over: false, terminal: 0 }); 16];
+        let mut kids: [(i32, usize, Position, Step); 16] = [(
+            0,
+            0,
+            *pos,
+            Step {
+                gain: 0,
+                same_side: false,
+                over: false,
+                terminal: 0,
+            },
+        ); 16];
         let mut len = 0;
         for h in pos.moves() {
             let child = pos.play_unchecked(h, &self.rules);
@@ -491,7 +504,8 @@ impl<K: PackedKey> Engine<'_, K> {
         } else {
             (best, best)
         };
-        self.tt.store(key, l as i16, u as i16, best_move as u8, work);
+        self.tt
+            .store(key, l as i16, u as i16, best_move as u8, work);
         best
     }
 }

@@ -17,7 +17,7 @@
 //!
 //! Replacement (the trade-off, Stockfish-style): the table has a hard cap in
 //! entries derived from a byte budget. It is split into shards (each behind a
-//! mutex, selected by the top bits of the hash). When a shard is full, it is
+//! mutex, selected by middle bits of the hash). When a shard is full, it is
 //! *swept*: the entries with the smallest subtrees are dropped until at most
 //! half the cap remains (a histogram of `log2(subtree nodes)` picks the
 //! threshold). Big subtrees are the expensive ones to redo and are kept;
@@ -212,7 +212,10 @@ impl<K: PackedKey> Table<K> {
     }
 
     fn shard(&self, h: u64) -> &Mutex<Shard<K>> {
-        &self.shards[(h >> (64 - SHARD_BITS)) as usize]
+        // hashbrown takes the bucket from the low bits and the tag from the
+        // top 7: select the shard from bits neither uses, or every key of a
+        // shard would share its tag.
+        &self.shards[((h >> 40) as usize) & (SHARDS - 1)]
     }
 
     /// The entry of `key`, if stored.

@@ -3,7 +3,9 @@
 //! positions, with 1 and 2 threads, and the pinned golden start values.
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Position, Rules, Side};
-use dalkon_solver::search::{solve, Limits};
+use dalkon_solver::openings::{openings, OpeningLimits};
+use dalkon_solver::search::{solve, tt_bytes_for, Limits, SolveResult};
+use dalkon_solver::{Databases, NoProgress};
 use proptest::prelude::*;
 
 /// Plain negamax on the final store difference for the side to move: no
@@ -65,7 +67,16 @@ fn small_limits() -> Limits {
 #[test]
 fn start_values_match_plain_negamax_on_tiny_boards() {
     for rules in all_rules() {
-        for (n, m) in [(1, 1), (1, 5), (2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1)] {
+        for (n, m) in [
+            (1, 1),
+            (1, 5),
+            (2, 1),
+            (2, 2),
+            (2, 3),
+            (3, 1),
+            (3, 2),
+            (4, 1),
+        ] {
             let pos = Position::start(n, m).unwrap();
             let r = solve(&pos, &rules, &small_limits(), None, None).unwrap();
             let expect = negamax_root(&pos, &rules);
@@ -73,4 +84,268 @@ fn start_values_match_plain_negamax_on_tiny_boards() {
             assert_eq!(r.value, expect.iter().map(|m| m.1).max().unwrap());
         }
     }
+}
+
+fn solve_with_threads(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    threads: usize,
+) -> SolveResult {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| solve(pos, rules, limits, None, None).unwrap())
+}
+
+#[test]
+fn same_values_with_one_and_two_threads() {
+    for rules in [Rules::default(), all_rules()[7]] {
+        for (n, m) in [(4, 4), (5, 3), (3, 6), (6, 2)] {
+            let pos = Position::start(n, m).unwrap();
+            let one = solve_with_threads(&pos, &rules, &small_limits(), 1);
+            let two = solve_with_threads(&pos, &rules, &small_limits(), 2);
+            assert_eq!(one.value, two.value, "{n}x{m}");
+            assert_eq!(one.moves, two.moves, "{n}x{m}");
+            assert_eq!(one.best_moves, two.best_moves, "{n}x{m}");
+        }
+    }
+}
+
+#[test]
+fn a_tiny_table_that_must_sweep_gives_the_same_values() {
+    let pos = Position::start(5, 4).unwrap();
+    let rules = Rules::default();
+    let big = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+    let tiny = Limits {
+        tt_bytes: dalkon_solver::search::min_tt_bytes(5),
+        max_nodes: None,
+    };
+    let small = solve(&pos, &rules, &tiny, None, None).unwrap();
+    assert!(small.tt_sweeps > 0, "the tiny table must have been swept");
+    assert_eq!(big.moves, small.moves);
+}
+
+#[test]
+fn the_node_limit_stops_the_search() {
+    let pos = Position::start(6, 4).unwrap();
+    let limits = Limits {
+        tt_bytes: tt_bytes_for(6, 1 << 16),
+        max_nodes: Some(10_000),
+    };
+    let err = solve(&pos, &Rules::default(), &limits, None, None).unwrap_err();
+    assert!(matches!(
+        err,
+        dalkon_solver::search::SearchError::NodeLimit { .. }
+    ));
+}
+
+#[test]
+fn a_finished_game_is_its_terminal_value() {
+    let pos = Position::new(&[0, 0], &[1, 2], [3, 4], Side::South).unwrap();
+    let r = solve(&pos, &Rules::default(), &small_limits(), None, None).unwrap();
+    assert_eq!(r.value, 3 - 4 - 3);
+    assert!(r.moves.is_empty() && r.best_moves.is_empty());
+}
+
+/// Search (with and without database probes) agrees with whole-board
+/// retrograde analysis on every start position whose databases are small.
+#[test]
+fn search_agrees_with_retrograde_databases() {
+    let mut probe_hits = 0;
+    for rules in [Rules::default(), all_rules()[5], all_rules()[6]] {
+        for (n, m, probe_k) in [(1, 6, 4), (2, 4, 6), (3, 3, 8), (2, 6, 10), (3, 4, 8)] {
+            let pos = Position::start(n, m).unwrap();
+            let k = pos.seeds_on_board();
+            let db = Databases::build(n, rules, k, &NoProgress).unwrap();
+            let retro = db.solve(&pos).unwrap();
+            let plain = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+            assert_eq!(plain.value, retro.value, "{n}x{m} {rules:?}");
+            assert_eq!(plain.moves, retro.moves, "{n}x{m} {rules:?}");
+            let low = Databases::build(n, rules, probe_k, &NoProgress).unwrap();
+            let probed = solve(&pos, &rules, &small_limits(), Some(&low), None).unwrap();
+            probe_hits += probed.probe_hits;
+            assert_eq!(probed.moves, retro.moves, "{n}x{m} {rules:?} probed");
+        }
+    }
+    assert!(probe_hits > 0, "the probes must have answered some positions");
+}
+
+/// Pinned start values (cross-checked: plain negamax for the tiny boards,
+/// the retrograde databases for the others).
+#[test]
+fn golden_start_values() {
+    let text = include_str!("golden/dakon_values.txt");
+    let mut checked = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (n, m): (usize, u8) = (f[0].parse().unwrap(), f[1].parse().unwrap());
+        let rules = Rules {
+            origin: if f[2] == "skip" {
+                Origin::Skip
+            } else {
+                Origin::Sow
+            },
+            mikul: if f[3] == "off" { Mikul::Off } else { Mikul::On },
+            nembak: if f[4] == "take" {
+                Nembak::Take
+            } else {
+                Nembak::Keep
+            },
+        };
+        let value: i32 = f[5].parse().unwrap();
+        let best: Vec<usize> = f[6].split(',').map(|h| h.parse().unwrap()).collect();
+        let r = solve(
+            &Position::start(n, m).unwrap(),
+            &rules,
+            &small_limits(),
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!((r.value, r.best_moves), (value, best), "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 10);
+}
+
+fn position_strategy() -> impl Strategy<Value = (Position, Rules)> {
+    (1usize..=4, 0usize..8, any::<bool>(), 0u8..4, 0u8..4)
+        .prop_flat_map(|(n, r, north, s0, s1)| {
+            (
+                proptest::collection::vec(0u8..4, n),
+                proptest::collection::vec(0u8..4, n),
+                Just((r, north, s0, s1)),
+            )
+        })
+        .prop_map(|(a, b, (r, north, s0, s1))| {
+            let side = if north { Side::North } else { Side::South };
+            (
+                Position::new(&a, &b, [s0, s1], side).unwrap(),
+                all_rules()[r],
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// MTD(f) with the table equals plain negamax on random positions,
+    /// move by move.
+    #[test]
+    fn search_equals_plain_negamax((pos, rules) in position_strategy()) {
+        let r = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+        if let Some(v) = pos.terminal_value() {
+            prop_assert_eq!(r.value, v);
+        } else {
+            prop_assert_eq!(&r.moves, &negamax_root(&pos, &rules));
+            prop_assert_eq!(r.value, negamax(&pos, &rules));
+        }
+    }
+}
+
+/// Every chain of the first turn, enumerated without memo: (winning
+/// chains, shortest length, best margin).
+fn brute_chains(
+    pos: &Position,
+    rules: &Rules,
+    prefix: &mut Vec<usize>,
+    out: &mut Vec<(Vec<usize>, i32)>,
+) {
+    let me = pos.side_to_move();
+    for h in pos.moves() {
+        let child = pos.play(h, rules).unwrap();
+        prefix.push(h);
+        if let Some(tv) = child.terminal_value() {
+            let margin = if child.side_to_move() == me { tv } else { -tv };
+            if margin > 0 {
+                out.push((prefix.clone(), margin));
+            }
+        } else if child.side_to_move() == me {
+            brute_chains(&child, rules, prefix, out);
+        }
+        prefix.pop();
+    }
+}
+
+#[test]
+fn openings_match_brute_force() {
+    let mut seen_some = false;
+    for rules in all_rules() {
+        for (n, m) in [
+            (1, 1),
+            (1, 3),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (4, 2),
+            (4, 4),
+            (5, 2),
+            (5, 5),
+            (6, 3),
+        ] {
+            let pos = Position::start(n, m).unwrap();
+            let mut all = Vec::new();
+            brute_chains(&pos, &rules, &mut Vec::new(), &mut all);
+            let o = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
+            assert_eq!(o.winning_chains, all.len() as u128, "{n}x{m} {rules:?}");
+            if all.is_empty() {
+                assert!(o.shortest.is_empty() && o.best.is_empty() && o.best_margin.is_none());
+                continue;
+            }
+            seen_some = true;
+            let min_len = all.iter().map(|c| c.0.len()).min().unwrap();
+            let shortest = all
+                .iter()
+                .filter(|c| c.0.len() == min_len)
+                .map(|c| c.0.clone())
+                .min()
+                .unwrap();
+            assert_eq!(o.shortest, shortest, "{n}x{m} {rules:?}");
+            let max_margin = all.iter().map(|c| c.1).max().unwrap();
+            let best = all
+                .iter()
+                .filter(|c| c.1 == max_margin)
+                .map(|c| c.0.clone())
+                .min()
+                .unwrap();
+            assert_eq!(o.best, best, "{n}x{m} {rules:?}");
+            assert_eq!(o.best_margin, Some(max_margin));
+        }
+    }
+    assert!(seen_some, "some tiny board must have a winning opening");
+    // 2x2 under the default rules: the one winning chain, worked by hand
+    // with `dalkon dakon play`: 1, 2, 2, 1 takes all 8 seeds.
+    let o = openings(
+        &Position::start(2, 2).unwrap(),
+        &Rules::default(),
+        &OpeningLimits::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        (o.winning_chains, o.shortest.clone(), o.best_margin),
+        (1, vec![1, 2, 2, 1], Some(8))
+    );
+}
+
+#[test]
+fn openings_stay_exact_when_the_memo_is_tiny() {
+    let pos = Position::start(6, 6).unwrap();
+    let rules = Rules::default();
+    let tiny = OpeningLimits {
+        memo_entries: 1024,
+        max_expanded: u64::MAX,
+    };
+    let small = openings(&pos, &rules, &tiny).unwrap();
+    let big = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
+    assert_eq!(small.winning_chains, big.winning_chains);
+    assert_eq!(small.shortest, big.shortest);
+    assert_eq!(small.best, big.best);
+    assert_eq!(big.winning_chains, 3132);
 }

@@ -1,10 +1,84 @@
-//! Not built yet.
+//! `dalkon dakon openings`: chains of the first player's first turn that
+//! win the game outright before the opponent moves.
 
-use crate::common::Global;
+use dalkon_rules::dakon::{Position, Rules};
+use dalkon_solver::openings::{openings, OpeningLimits, Openings};
+use serde_json::json;
+
+use super::RuleArgs;
+use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Holes per row (n).
+    #[arg(long)]
+    pub holes: usize,
+    /// Seeds per hole at the start (m).
+    #[arg(long)]
+    pub seeds: u32,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
 
-pub fn run(_global: &Global, _args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("this command is not built yet")
+/// The openings of a board's initial position, with the seconds taken.
+pub fn board_openings(holes: usize, seeds: u32, rules: &Rules) -> anyhow::Result<(Openings, f64)> {
+    let m = u8::try_from(seeds)
+        .ok()
+        .filter(|&m| m >= 1)
+        .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
+    let pos = Position::start(holes, m)
+        .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
+    let t0 = std::time::Instant::now();
+    let o = openings(&pos, rules, &OpeningLimits::default())?;
+    Ok((o, t0.elapsed().as_secs_f64()))
+}
+
+/// Hole numbers joined by `sep`.
+pub fn chain(holes: &[usize], sep: &str) -> String {
+    holes
+        .iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+    let format = global.require_format(&[Format::Text, Format::Json])?;
+    let rules = args.rules.rules();
+    let (o, seconds) = board_openings(args.holes, args.seeds, &rules)?;
+    if format == Format::Json {
+        let j = json!({
+            "holes": args.holes,
+            "seeds": args.seeds,
+            "winning_chains": o.winning_chains,
+            "shortest": o.shortest,
+            "best": o.best,
+            "best_margin": o.best_margin,
+        });
+        println!("{j}");
+        return Ok(());
+    }
+    println!(
+        "Dakon {}×{} ({rules}): first-turn openings\n",
+        args.holes, args.seeds
+    );
+    if o.winning_chains == 0 {
+        println!("No chain of the first turn wins the game before the opponent moves.");
+    } else {
+        println!("winning chains  {}", o.winning_chains);
+        println!(
+            "shortest        {}  ({} moves)",
+            chain(&o.shortest, " "),
+            o.shortest.len()
+        );
+        println!(
+            "best            {}  ({} moves, final margin {:+})",
+            chain(&o.best, " "),
+            o.best.len(),
+            o.best_margin.unwrap_or(0)
+        );
+    }
+    println!("positions       {}", o.positions);
+    println!("seconds         {seconds:.3}");
+    Ok(())
 }

@@ -1,0 +1,214 @@
+//! Openings that win outright: chains of moves of the first player's first
+//! turn (a bonus move keeps the turn) that end the game (RULES.md §2.3)
+//! before the opponent ever moves, with the first player ahead.
+//!
+//! A chain ends when a move hands the turn over (not a winning chain, even
+//! if the opponent is then lost: the opponent moves) or when the game ends
+//! (the mover or the opponent has no seeds left; the sweep applied). The
+//! number of chains grows exponentially with their length, but what can
+//! follow a position depends only on that position (stores included, as
+//! they decide who wins), so a depth-first search memoises, per position:
+//! the number of winning continuations, the shortest one and the one with
+//! the largest final margin. Ties are broken towards the lexicographically
+//! smallest chain (holes ascending), so the answer is deterministic.
+//!
+//! Within one turn the opponent's store cannot change (only the final sweep
+//! feeds it, and that ends the chain), so the mover's store is fixed by the
+//! seeds on the board: the rows alone identify a position, and the memo is
+//! keyed by the packed rows (`tt::PackedKey`). The memo is a cache with a
+//! cap: when it is full, the entries with the smallest subtrees are dropped
+//! (as in `tt.rs`); the counts stay exact, only work is repeated.
+
+use dalkon_rules::dakon::{Position, Rules};
+use hashbrown::HashMap;
+
+use crate::tt::{work_of, PackedKey};
+
+/// The winning first-turn chains of a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Openings {
+    /// Number of distinct winning chains (move sequences).
+    pub winning_chains: u128,
+    /// A shortest winning chain (empty when none).
+    pub shortest: Vec<usize>,
+    /// A winning chain with the largest final margin (empty when none).
+    pub best: Vec<usize>,
+    /// Final store difference (first player minus opponent) of `best`.
+    pub best_margin: Option<i32>,
+    /// Positions expanded (distinct positions, unless the memo was full
+    /// and some were expanded again).
+    pub positions: u64,
+}
+
+/// Why the openings could not be counted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    /// More positions expanded than the limit allows.
+    #[error("more than {limit} positions expanded in the first turn; the count was abandoned")]
+    TooManyPositions {
+        /// The limit.
+        limit: u64,
+    },
+    /// The count does not fit in 128 bits.
+    #[error("more than 2^128 winning chains; the count was abandoned")]
+    CountOverflow,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Summary {
+    count: u128,
+    /// (length, first move) of the shortest winning continuation.
+    shortest: Option<(u32, u8)>,
+    /// (final margin, first move) of the best winning continuation.
+    best: Option<(i32, u8)>,
+    /// `log2` of the positions expanded below (for the cache sweeps).
+    work: u8,
+}
+
+/// Limits of an openings search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpeningLimits {
+    /// Most positions kept in the memo at once.
+    pub memo_entries: usize,
+    /// Give up after expanding this many positions.
+    pub max_expanded: u64,
+}
+
+impl Default for OpeningLimits {
+    fn default() -> Self {
+        OpeningLimits {
+            memo_entries: 1 << 24,
+            max_expanded: 2_000_000_000,
+        }
+    }
+}
+
+struct Memo<K> {
+    map: HashMap<K, Summary>,
+    cap: usize,
+    expanded: u64,
+    max_expanded: u64,
+}
+
+impl<K: PackedKey> Memo<K> {
+    fn insert(&mut self, k: K, s: Summary) {
+        if self.map.len() >= self.cap {
+            let mut hist = [0usize; 256];
+            for v in self.map.values() {
+                hist[v.work as usize] += 1;
+            }
+            let mut above = 0;
+            let mut t = 255;
+            while t > 0 && above + hist[t] <= self.cap / 2 {
+                above += hist[t];
+                t -= 1;
+            }
+            let t = t as u8;
+            self.map.retain(|_, v| v.work > t);
+        }
+        self.map.insert(k, s);
+    }
+}
+
+/// Count and find the winning chains of the side to move's turn in `pos`.
+pub fn openings(
+    pos: &Position,
+    rules: &Rules,
+    limits: &OpeningLimits,
+) -> Result<Openings, OpeningsError> {
+    if pos.holes() <= u128::MAX_HOLES {
+        openings_keyed::<u128>(pos, rules, limits)
+    } else {
+        openings_keyed::<[u128; 2]>(pos, rules, limits)
+    }
+}
+
+fn openings_keyed<K: PackedKey>(
+    pos: &Position,
+    rules: &Rules,
+    limits: &OpeningLimits,
+) -> Result<Openings, OpeningsError> {
+    let mut memo = Memo::<K> {
+        map: HashMap::new(),
+        cap: limits.memo_entries.max(1024),
+        expanded: 0,
+        max_expanded: limits.max_expanded,
+    };
+    let root = visit(pos, rules, &mut memo)?;
+    let me = pos.side_to_move();
+    let mut follow = |pick: fn(&Summary) -> Option<u8>| -> Result<Vec<usize>, OpeningsError> {
+        let mut chain = Vec::new();
+        let mut p = *pos;
+        let mut s = root;
+        while let Some(h) = pick(&s) {
+            chain.push(usize::from(h));
+            p = p.play_unchecked(usize::from(h), rules);
+            if p.is_over() || p.side_to_move() != me {
+                break;
+            }
+            s = visit(&p, rules, &mut memo)?;
+        }
+        Ok(chain)
+    };
+    let shortest = follow(|s| s.shortest.map(|x| x.1))?;
+    let best = follow(|s| s.best.map(|x| x.1))?;
+    Ok(Openings {
+        winning_chains: root.count,
+        shortest,
+        best,
+        best_margin: root.best.map(|b| b.0),
+        positions: memo.expanded,
+    })
+}
+
+fn visit<K: PackedKey>(
+    pos: &Position,
+    rules: &Rules,
+    memo: &mut Memo<K>,
+) -> Result<Summary, OpeningsError> {
+    let key = K::pack(pos);
+    if let Some(s) = memo.map.get(&key) {
+        return Ok(*s);
+    }
+    if memo.expanded >= memo.max_expanded {
+        return Err(OpeningsError::TooManyPositions {
+            limit: memo.max_expanded,
+        });
+    }
+    memo.expanded += 1;
+    let expanded0 = memo.expanded;
+    let me = pos.side_to_move();
+    let mut s = Summary::default();
+    for h in pos.moves() {
+        let child = pos.play_unchecked(h, rules);
+        let hb = h as u8;
+        let (count, len, margin) = if let Some(tv) = child.terminal_value() {
+            let margin = if child.side_to_move() == me { tv } else { -tv };
+            if margin <= 0 {
+                continue;
+            }
+            (1, 1, margin)
+        } else if child.side_to_move() == me {
+            let c = visit(&child, rules, memo)?;
+            match (c.shortest, c.best) {
+                (Some((len, _)), Some((margin, _))) => (c.count, len + 1, margin),
+                _ => continue,
+            }
+        } else {
+            continue;
+        };
+        s.count = s
+            .count
+            .checked_add(count)
+            .ok_or(OpeningsError::CountOverflow)?;
+        if s.shortest.map_or(true, |(l, _)| len < l) {
+            s.shortest = Some((len, hb));
+        }
+        if s.best.map_or(true, |(m, _)| margin > m) {
+            s.best = Some((margin, hb));
+        }
+    }
+    s.work = work_of(memo.expanded - expanded0 + 1);
+    memo.insert(key, s);
+    Ok(s)
+}
