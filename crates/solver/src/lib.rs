@@ -4,6 +4,7 @@ pub mod databases;
 pub mod db;
 pub mod db_error;
 pub mod memory;
+pub mod openings;
 pub mod progress;
 pub mod rank;
 pub mod retro;
