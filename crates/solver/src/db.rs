@@ -95,11 +95,13 @@ pub fn header(key: LevelKey, payload: &[u8]) -> [u8; HEADER_LEN] {
     h
 }
 
-/// Write one level atomically: to `<name>.tmp`, flushed, then renamed.
+/// Write one level atomically: to `<name>.<pid>.tmp`, flushed, then renamed.
 /// Returns the payload checksum.
 pub fn write_level(dir: &Path, key: LevelKey, payload: &[u8]) -> Result<u64, DbError> {
     let path = key.path(dir);
-    let tmp = path.with_extension("db.tmp");
+    // The process id keeps two builds of the same folder from writing one
+    // temporary file; the rename is atomic either way.
+    let tmp = path.with_extension(format!("db.{}.tmp", std::process::id()));
     let io = |p: &Path| {
         let p = p.to_path_buf();
         move |source| DbError::Io { path: p, source }

@@ -296,32 +296,25 @@ impl LevelSolver<'_> {
         let gain = south as i16 - north as i16;
         let left = k - south - north;
         let ranker = self.inputs.ranker;
-        if left == 0 {
+        let (sign, level, index) = if left == 0 {
             // Game over (or nothing left): level 0's single entry is 0.
-            Successor {
-                gain,
-                sign: 1,
-                level: 0,
-                index: 0,
-            }
+            (1, 0, 0)
         } else if next.side_to_move() == Side::South {
             // Bonus move: the same side moves again.
-            Successor {
-                gain,
-                sign: 1,
-                level: left,
-                index: ranker.rank(next.pits(Side::South), next.pits(Side::North), left) as usize,
-            }
+            let index = ranker.rank(next.pits(Side::South), next.pits(Side::North), left);
+            (1, left, index as usize)
         } else {
             if left == k {
                 self.check_same_level(pos, &next);
             }
-            Successor {
-                gain,
-                sign: -1,
-                level: left,
-                index: ranker.rank(next.pits(Side::North), next.pits(Side::South), left) as usize,
-            }
+            let index = ranker.rank(next.pits(Side::North), next.pits(Side::South), left);
+            (-1, left, index as usize)
+        };
+        Successor {
+            index,
+            level,
+            gain,
+            sign,
         }
     }
 
