@@ -1,0 +1,330 @@
+//! Play generation (RULES.md §1.3): every distinct legal play for a throw.
+//!
+//! The generator works on the `Copy` bitboard position without allocating;
+//! it reports each candidate play to a sink, and the public functions
+//! deduplicate by resulting position. Order of candidates (and so of the
+//! plays returned, and of the notation kept when several plays lead to one
+//! position): separate moves with the first die first, then with the second
+//! die first (each by hole index of the first piece, then of the second),
+//! then added moves (by hole index, first die first).
+//!
+//! Choices where RULES.md leaves room (stated here once):
+//! - a play whose capture ends the game after its first die (or, under
+//!   `capture=path`, on an added move's intermediate hole) is complete: it
+//!   counts as using the whole throw, so it is legal whatever other plays
+//!   exist;
+//! - on a position where the game is already over there is no play: the
+//!   functions return nothing (an empty vector).
+
+use super::board::Board;
+use super::play::{Play, PlayOutcome, Step};
+use super::position::Position;
+use super::side::Side;
+use super::throw::Throw;
+use super::variants::{CaptureRule, DalRule, Variants};
+use super::Hole;
+
+/// A candidate play: up to two steps and its result (side to move not yet
+/// updated).
+#[derive(Clone, Copy, Debug)]
+struct Raw {
+    steps: [Step; 2],
+    n: u8,
+    result: Position,
+}
+
+const NO_STEP: Step = Step {
+    from: Hole(0),
+    to: Hole(0),
+    capture: false,
+};
+
+/// The fixed parts of one generation: board, mover, rules.
+#[derive(Clone, Copy)]
+struct Gen {
+    board: Board,
+    side: Side,
+    v: Variants,
+}
+
+impl Gen {
+    /// Hole `k` steps after `from` along the mover's path, if every hole on
+    /// the way (including the last) is free of own pieces.
+    #[inline]
+    fn walk(&self, own: u128, from: Hole, k: u8) -> Option<Hole> {
+        let p = self.board.path_index(self.side, from);
+        let mut h = from;
+        for i in 1..=u32::from(k) {
+            h = self.board.hole_at(self.side, self.board.advance(p, i));
+            if own & (1u128 << h.0) != 0 {
+                return None;
+            }
+        }
+        Some(h)
+    }
+
+    /// Whether the undalt piece on `from` may be dalled under the dal rule.
+    #[inline]
+    fn may_dal(&self, pos: &Position, from: Hole) -> bool {
+        match self.v.dal {
+            DalRule::Any => true,
+            DalRule::Sternmost => {
+                let und = pos.undalt & pos.pieces[self.side.index()];
+                // Highest bit = highest column on either start row.
+                und != 0 && 127 - und.leading_zeros() == u32::from(from.0)
+            }
+        }
+    }
+
+    /// Move the piece on `from` to `to` (clearing its undalt bit) and
+    /// capture whatever enemy piece stands on `to`.
+    #[inline]
+    fn relocate(&self, pos: &Position, from: Hole, to: Hole) -> (Position, bool) {
+        let mut q = *pos;
+        let s = self.side.index();
+        let e = self.side.other().index();
+        let fb = 1u128 << from.0;
+        let tb = 1u128 << to.0;
+        let capture = q.pieces[e] & tb != 0;
+        q.pieces[s] = (q.pieces[s] & !fb) | tb;
+        q.pieces[e] &= !tb;
+        q.undalt &= !(fb | tb);
+        (q, capture)
+    }
+
+    /// One die `d` used on the piece on `from` (an own piece).
+    #[inline]
+    fn single(&self, pos: &Position, from: Hole, d: u8) -> Option<(Position, Step)> {
+        let own = pos.pieces[self.side.index()];
+        let undalt = pos.undalt & (1u128 << from.0) != 0;
+        let to = if undalt {
+            if d != 1 || !self.may_dal(pos, from) {
+                return None;
+            }
+            self.walk(own, from, 1)?
+        } else {
+            self.walk(own, from, d)?
+        };
+        let (q, capture) = self.relocate(pos, from, to);
+        Some((q, Step { from, to, capture }))
+    }
+
+    /// Both dice on the piece on `from`, `x` first then `y`. For an undalt
+    /// piece `x` must be the dal.
+    #[inline]
+    fn added(&self, pos: &Position, from: Hole, x: u8, y: u8) -> Option<Raw> {
+        let own = pos.pieces[self.side.index()];
+        let undalt = pos.undalt & (1u128 << from.0) != 0;
+        if undalt && (x != 1 || !self.may_dal(pos, from)) {
+            return None;
+        }
+        let mid = self.walk(own, from, x)?;
+        let to = self.walk(own, mid, y)?;
+        let enemy = self.side.other();
+        let e = enemy.index();
+        if self.v.capture == CaptureRule::Path && pos.pieces[e] & (1u128 << mid.0) != 0 {
+            let (q1, _) = self.relocate(pos, from, mid);
+            let first = Step {
+                from,
+                to: mid,
+                capture: true,
+            };
+            if q1.has_lost(enemy, &self.v) {
+                return Some(Raw {
+                    steps: [first, NO_STEP],
+                    n: 1,
+                    result: q1,
+                });
+            }
+            let (q2, capture) = self.relocate(&q1, mid, to);
+            return Some(Raw {
+                steps: [
+                    first,
+                    Step {
+                        from: mid,
+                        to,
+                        capture,
+                    },
+                ],
+                n: 2,
+                result: q2,
+            });
+        }
+        let (q, capture) = self.relocate(pos, from, to);
+        Some(Raw {
+            steps: [
+                Step {
+                    from,
+                    to: mid,
+                    capture: false,
+                },
+                Step {
+                    from: mid,
+                    to,
+                    capture,
+                },
+            ],
+            n: 2,
+            result: q,
+        })
+    }
+
+    /// Every play using the whole throw (or ending the game on the way);
+    /// returns how many candidates went to `sink`.
+    fn full(&self, pos: &Position, throw: Throw, sink: &mut impl FnMut(Raw)) -> usize {
+        let mut count = 0;
+        let enemy = self.side.other();
+        let s = self.side.index();
+        let (d1, d2) = (throw.first, throw.second);
+        let orders: &[(u8, u8)] = if d1 == d2 {
+            &[(d1, d2)]
+        } else {
+            &[(d1, d2), (d2, d1)]
+        };
+        for &(x, y) in orders {
+            for p in super::position::Bits(pos.pieces[s]) {
+                let Some((q1, st1)) = self.single(pos, Hole(p), x) else {
+                    continue;
+                };
+                if st1.capture && q1.has_lost(enemy, &self.v) {
+                    sink(Raw {
+                        steps: [st1, NO_STEP],
+                        n: 1,
+                        result: q1,
+                    });
+                    count += 1;
+                    continue;
+                }
+                let others = q1.pieces[s] & !(1u128 << st1.to.0);
+                for r in super::position::Bits(others) {
+                    if let Some((q2, st2)) = self.single(&q1, Hole(r), y) {
+                        sink(Raw {
+                            steps: [st1, st2],
+                            n: 2,
+                            result: q2,
+                        });
+                        count += 1;
+                    }
+                }
+            }
+        }
+        for p in super::position::Bits(pos.pieces[s]) {
+            let from = Hole(p);
+            if pos.undalt & (1u128 << p) != 0 {
+                if throw.has_dal() {
+                    let other = if d1 == 1 { d2 } else { d1 };
+                    if let Some(raw) = self.added(pos, from, 1, other) {
+                        sink(raw);
+                        count += 1;
+                    }
+                }
+            } else {
+                for &(x, y) in orders {
+                    if let Some(raw) = self.added(pos, from, x, y) {
+                        sink(raw);
+                        count += 1;
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    /// Every play using one die only (legal only when `full` found none).
+    fn one_die(&self, pos: &Position, throw: Throw, sink: &mut impl FnMut(Raw)) -> usize {
+        let mut count = 0;
+        let dice: &[u8] = if throw.first == throw.second {
+            &[throw.first]
+        } else {
+            &[throw.first, throw.second]
+        };
+        for &d in dice {
+            for p in super::position::Bits(pos.pieces[self.side.index()]) {
+                if let Some((q, st)) = self.single(pos, Hole(p), d) {
+                    sink(Raw {
+                        steps: [st, NO_STEP],
+                        n: 1,
+                        result: q,
+                    });
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+}
+
+/// Run the generator: every legal candidate play (not yet deduplicated)
+/// goes to `sink`, its result with the next side to move already set. A
+/// lost throw is one candidate with no steps. Nothing when the game is over.
+fn generate(pos: &Position, variants: &Variants, throw: Throw, sink: &mut impl FnMut(Raw)) {
+    if pos.is_over(variants) {
+        return;
+    }
+    let g = Gen {
+        board: pos.board,
+        side: pos.side,
+        v: *variants,
+    };
+    let next = if throw.is_daldal() {
+        pos.side
+    } else {
+        pos.side.other()
+    };
+    let mut fix = |mut raw: Raw| {
+        raw.result.side = next;
+        sink(raw)
+    };
+    if g.full(pos, throw, &mut fix) > 0 {
+        return;
+    }
+    if g.one_die(pos, throw, &mut fix) > 0 {
+        return;
+    }
+    fix(Raw {
+        steps: [NO_STEP; 2],
+        n: 0,
+        result: *pos,
+    });
+}
+
+/// Every distinct legal play for `throw` in `pos` (RULES.md §1.3), one per
+/// distinct resulting position, in the generator's deterministic order
+/// (module doc). A lost throw is one outcome with the empty play (`pass`).
+/// Each result has the side that throws next to move: the same side after
+/// a dal-dal, else the opponent. Returns an empty vector when the game is
+/// already over (`pos.is_over(variants)`).
+pub fn plays(pos: &Position, variants: &Variants, throw: Throw) -> Vec<PlayOutcome> {
+    let mut raws: Vec<Raw> = Vec::new();
+    generate(pos, variants, throw, &mut |r| raws.push(r));
+    let mut keys: Vec<(Position, u32)> = raws
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r.result, i as u32))
+        .collect();
+    keys.sort_unstable();
+    keys.dedup_by_key(|k| k.0);
+    let mut idx: Vec<u32> = keys.into_iter().map(|k| k.1).collect();
+    idx.sort_unstable();
+    idx.into_iter()
+        .map(|i| {
+            let r = &raws[i as usize];
+            PlayOutcome {
+                play: Play {
+                    steps: r.steps[..usize::from(r.n)].to_vec(),
+                },
+                result: r.result,
+            }
+        })
+        .collect()
+}
+
+/// The distinct positions `plays` would return, without the plays: cleared
+/// and refilled into `out`, sorted by `Position`'s order. For engines: no
+/// allocation once `out` has grown.
+pub fn play_results(pos: &Position, variants: &Variants, throw: Throw, out: &mut Vec<Position>) {
+    out.clear();
+    generate(pos, variants, throw, &mut |r| out.push(r.result));
+    out.sort_unstable();
+    out.dedup();
+}
