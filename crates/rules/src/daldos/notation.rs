@@ -176,7 +176,7 @@ impl FromStr for Position {
         let side = match toks.get(1) {
             None => {
                 return Err(NotationError::MissingSide {
-                    column: rows_col + rows.chars().count() + 1,
+                    column: rows_col + rows.chars().count(),
                 })
             }
             Some((_, t)) if t == "a" => Side::A,
