@@ -5,6 +5,7 @@
 mod daldos {
     pub mod cases;
     pub mod geometry;
+    pub mod golden;
     pub mod notation;
     pub mod props;
     pub mod reference;
