@@ -1,10 +1,78 @@
-//! Not built yet.
+//! `dalkon daldos moves --position POS --dice D1,D2` (CLI.md): every
+//! distinct legal play for one throw, with the position it leads to.
 
-use crate::common::Global;
+use dalkon_rules::daldos::{plays, Throw};
+use serde::Serialize;
+
+use super::draw::draw;
+use super::RuleArgs;
+use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The position (RULES.md §1.6), e.g. "AAAAAAAAAAAAAAAA/................./BBBBBBBBBBBBBBBB a".
+    #[arg(long, value_name = "POS")]
+    pub position: String,
+    /// The throw, two faces 1..=4, e.g. 3,1.
+    #[arg(long, value_name = "D1,D2")]
+    pub dice: String,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
 
-pub fn run(_global: &Global, _args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("this command is not built yet")
+#[derive(Debug, Serialize)]
+struct PlayJson {
+    play: String,
+    result: String,
+}
+
+#[derive(Debug, Serialize)]
+struct MovesJson {
+    plays: Vec<PlayJson>,
+}
+
+pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+    let format = global.require_format(&[Format::Text, Format::Json])?;
+    let pos = args.rules.position(&args.position)?;
+    let throw: Throw = args
+        .dice
+        .parse()
+        .map_err(|e| anyhow::anyhow!("--dice: {e}"))?;
+    let variants = args.rules.variants();
+    let board = pos.board();
+    let outcomes = plays(&pos, &variants, throw);
+    let rows: Vec<PlayJson> = outcomes
+        .iter()
+        .map(|o| PlayJson {
+            play: o.play.notation(board),
+            result: o.result.to_string(),
+        })
+        .collect();
+    match format {
+        Format::Json => {
+            println!("{}", serde_json::to_string(&MovesJson { plays: rows })?);
+        }
+        _ => {
+            print!("{}", draw(&pos));
+            println!();
+            if let Some(w) = pos.winner(&variants) {
+                println!(
+                    "the game is over ({} has won under end={}): no plays",
+                    w.letter(),
+                    variants.end
+                );
+                return Ok(());
+            }
+            println!(
+                "throw {throw}, {variants}: {} distinct play{}",
+                rows.len(),
+                if rows.len() == 1 { "" } else { "s" }
+            );
+            let width = rows.iter().map(|r| r.play.len()).max().unwrap_or(0);
+            for r in &rows {
+                println!("  {:<width$}  -> {}", r.play, r.result);
+            }
+        }
+    }
+    Ok(())
 }
