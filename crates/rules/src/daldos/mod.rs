@@ -14,6 +14,7 @@ mod cell;
 mod hole;
 mod movegen;
 mod notation;
+mod paths;
 mod play;
 mod position;
 mod side;

@@ -16,9 +16,9 @@
 //! - on a position where the game is already over there is no play: the
 //!   functions return nothing (an empty vector).
 
-use super::board::Board;
+use super::paths::Paths;
 use super::play::{Play, PlayOutcome, Step};
-use super::position::Position;
+use super::position::{Bits, Position};
 use super::side::Side;
 use super::throw::Throw;
 use super::variants::{CaptureRule, DalRule, Variants};
@@ -39,10 +39,10 @@ const NO_STEP: Step = Step {
     capture: false,
 };
 
-/// The fixed parts of one generation: board, mover, rules.
+/// The fixed parts of one generation: path tables, mover, rules.
 #[derive(Clone, Copy)]
 struct Gen {
-    board: Board,
+    paths: &'static Paths,
     side: Side,
     v: Variants,
 }
@@ -52,15 +52,11 @@ impl Gen {
     /// the way (including the last) is free of own pieces.
     #[inline]
     fn walk(&self, own: u128, from: Hole, k: u8) -> Option<Hole> {
-        let p = self.board.path_index(self.side, from);
-        let mut h = from;
-        for i in 1..=u32::from(k) {
-            h = self.board.hole_at(self.side, self.board.advance(p, i));
-            if own & (1u128 << h.0) != 0 {
-                return None;
-            }
+        if own & self.paths.reach(self.side, from, k) != 0 {
+            None
+        } else {
+            Some(self.paths.target(self.side, from, k))
         }
-        Some(h)
     }
 
     /// Whether the undalt piece on `from` may be dalled under the dal rule.
@@ -73,6 +69,23 @@ impl Gen {
                 // Highest bit = highest column on either start row.
                 und != 0 && 127 - und.leading_zeros() == u32::from(from.0)
             }
+        }
+    }
+
+    /// The own pieces that might use die `d`: dalt pieces, and for a dal
+    /// the undalt pieces the dal rule allows.
+    #[inline]
+    fn movers(&self, pos: &Position, d: u8) -> u128 {
+        let own = pos.pieces[self.side.index()];
+        let dalt = own & !pos.undalt;
+        if d != 1 {
+            return dalt;
+        }
+        let und = own & pos.undalt;
+        match self.v.dal {
+            DalRule::Any => own,
+            DalRule::Sternmost if und != 0 => dalt | 1u128 << (127 - und.leading_zeros()),
+            DalRule::Sternmost => dalt,
         }
     }
 
@@ -182,7 +195,7 @@ impl Gen {
             &[(d1, d2), (d2, d1)]
         };
         for &(x, y) in orders {
-            for p in super::position::Bits(pos.pieces[s]) {
+            for p in Bits(self.movers(pos, x)) {
                 let Some((q1, st1)) = self.single(pos, Hole(p), x) else {
                     continue;
                 };
@@ -195,8 +208,8 @@ impl Gen {
                     count += 1;
                     continue;
                 }
-                let others = q1.pieces[s] & !(1u128 << st1.to.0);
-                for r in super::position::Bits(others) {
+                let others = self.movers(&q1, y) & !(1u128 << st1.to.0);
+                for r in Bits(others) {
                     if let Some((q2, st2)) = self.single(&q1, Hole(r), y) {
                         sink(Raw {
                             steps: [st1, st2],
@@ -208,7 +221,7 @@ impl Gen {
                 }
             }
         }
-        for p in super::position::Bits(pos.pieces[s]) {
+        for p in Bits(pos.pieces[s]) {
             let from = Hole(p);
             if pos.undalt & (1u128 << p) != 0 {
                 if throw.has_dal() {
@@ -239,7 +252,7 @@ impl Gen {
             &[throw.first, throw.second]
         };
         for &d in dice {
-            for p in super::position::Bits(pos.pieces[self.side.index()]) {
+            for p in Bits(self.movers(pos, d)) {
                 if let Some((q, st)) = self.single(pos, Hole(p), d) {
                     sink(Raw {
                         steps: [st, NO_STEP],
@@ -262,7 +275,7 @@ fn generate(pos: &Position, variants: &Variants, throw: Throw, sink: &mut impl F
         return;
     }
     let g = Gen {
-        board: pos.board,
+        paths: Paths::of(pos.board),
         side: pos.side,
         v: *variants,
     };
@@ -288,43 +301,80 @@ fn generate(pos: &Position, variants: &Variants, throw: Throw, sink: &mut impl F
     });
 }
 
+/// Slots of the dedupe table: a power of two, well above the most distinct
+/// plays a throw can have (at most 16 x 15 x 2 separate + 32 added).
+const SLOTS: usize = 1024;
+
+/// Open-addressing set of result positions (indices into a list kept by
+/// the caller), on the stack: no allocation, cleared by construction.
+struct Dedup {
+    slots: [u16; SLOTS],
+}
+
+impl Dedup {
+    fn new() -> Dedup {
+        Dedup { slots: [0; SLOTS] }
+    }
+
+    #[inline]
+    fn hash(p: &Position) -> usize {
+        let x = p.pieces[0] ^ p.pieces[1].rotate_left(43) ^ p.undalt.rotate_left(86);
+        let h = ((x as u64) ^ ((x >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 54) as usize
+    }
+
+    /// Whether `p` is new among `seen(i)` for the stored indices; if so,
+    /// remember it as index `next`.
+    #[inline]
+    fn insert(&mut self, p: &Position, next: usize, seen: impl Fn(usize) -> Position) -> bool {
+        let mut i = Self::hash(p);
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = next as u16 + 1;
+                    return true;
+                }
+                k if seen(usize::from(k) - 1) == *p => return false,
+                _ => i = (i + 1) & (SLOTS - 1),
+            }
+        }
+    }
+}
+
 /// Every distinct legal play for `throw` in `pos` (RULES.md §1.3), one per
 /// distinct resulting position, in the generator's deterministic order
-/// (module doc). A lost throw is one outcome with the empty play (`pass`).
-/// Each result has the side that throws next to move: the same side after
-/// a dal-dal, else the opponent. Returns an empty vector when the game is
+/// (module doc); when several plays lead to one position the first is
+/// kept. A lost throw is one outcome with the empty play (`pass`). Each
+/// result has the side that throws next to move: the same side after a
+/// dal-dal, else the opponent. Returns an empty vector when the game is
 /// already over (`pos.is_over(variants)`).
 pub fn plays(pos: &Position, variants: &Variants, throw: Throw) -> Vec<PlayOutcome> {
     let mut raws: Vec<Raw> = Vec::new();
-    generate(pos, variants, throw, &mut |r| raws.push(r));
-    let mut keys: Vec<(Position, u32)> = raws
-        .iter()
-        .enumerate()
-        .map(|(i, r)| (r.result, i as u32))
-        .collect();
-    keys.sort_unstable();
-    keys.dedup_by_key(|k| k.0);
-    let mut idx: Vec<u32> = keys.into_iter().map(|k| k.1).collect();
-    idx.sort_unstable();
-    idx.into_iter()
-        .map(|i| {
-            let r = &raws[i as usize];
-            PlayOutcome {
-                play: Play {
-                    steps: r.steps[..usize::from(r.n)].to_vec(),
-                },
-                result: r.result,
-            }
+    let mut set = Dedup::new();
+    generate(pos, variants, throw, &mut |r| {
+        if set.insert(&r.result, raws.len(), |i| raws[i].result) {
+            raws.push(r);
+        }
+    });
+    raws.into_iter()
+        .map(|r| PlayOutcome {
+            play: Play {
+                steps: r.steps[..usize::from(r.n)].to_vec(),
+            },
+            result: r.result,
         })
         .collect()
 }
 
-/// The distinct positions `plays` would return, without the plays: cleared
-/// and refilled into `out`, sorted by `Position`'s order. For engines: no
-/// allocation once `out` has grown.
+/// The distinct positions `plays` would return, in the same order, without
+/// the plays: `out` is cleared and refilled. For engines: no allocation
+/// once `out` has grown.
 pub fn play_results(pos: &Position, variants: &Variants, throw: Throw, out: &mut Vec<Position>) {
     out.clear();
-    generate(pos, variants, throw, &mut |r| out.push(r.result));
-    out.sort_unstable();
-    out.dedup();
+    let mut set = Dedup::new();
+    generate(pos, variants, throw, &mut |r| {
+        if set.insert(&r.result, out.len(), |i| out[i]) {
+            out.push(r.result);
+        }
+    });
 }
