@@ -16,6 +16,10 @@ pub use tables::{
 };
 
 // Expectiminimax engine and match play (owned by `engine`).
+pub mod eval;
+pub mod game;
+pub mod matchplay;
+pub mod players;
 pub mod rng;
 pub mod search;
 pub mod tt;
