@@ -68,3 +68,23 @@ pub fn draw(pos: &Position) -> String {
     );
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::draw;
+    use dalkon_rules::daldos::Position;
+
+    #[test]
+    fn small_board_drawing() {
+        let pos: Position = "Aa../.a.bb/B..a b".parse().unwrap();
+        assert_eq!(
+            draw(&pos),
+            "           1  2  3  4\n\
+             \x20  A    /  A  a  .  .  |\n\
+             \x20  M   <.  a  .  b  b  |\n\
+             \x20  B    \\  B  .  .  a  |\n\
+             \x20       0  1  2  3  4\n\
+             \x20  b to move; a: 4 pieces (1 undalt), b: 3 pieces (1 undalt)\n"
+        );
+    }
+}
