@@ -1,0 +1,79 @@
+//! Engine benchmark (not a test): `cargo bench -p dalkon-odds --bench search`.
+//!
+//! For the 16-against-16 middle game of the tests, searches the throw 3,1 at
+//! depths 1 and 2, with and without pruning, as `best` does (root-parallel,
+//! every play exact) and as the match engine does (serial, only the best
+//! play exact); prints nodes, nodes per second and milliseconds, and asserts
+//! that pruning changed no value. Then times whole engine moves over a few
+//! positions (the match player's cost per move).
+
+use std::time::Instant;
+
+use dalkon_odds::game::Daldos;
+use dalkon_odds::search::{analyse_throw, Game, RootMode, SearchOptions, Searcher};
+use dalkon_rules::daldos::{Position, Throw};
+
+const MIDDLE: &str = "AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a";
+
+fn main() {
+    let game = Daldos::default();
+    let p: Position = MIDDLE.parse().unwrap();
+    let throw: Throw = "3,1".parse().unwrap();
+    println!(
+        "position {MIDDLE}, throw 3,1, {} threads",
+        rayon::current_num_threads()
+    );
+    for depth in [1, 2] {
+        let mut values = Vec::new();
+        for (prune, mode) in [
+            (false, RootMode::AllExact),
+            (true, RootMode::AllExact),
+            (true, RootMode::BestOnly),
+        ] {
+            let o = SearchOptions {
+                depth,
+                prune,
+                ..SearchOptions::default()
+            };
+            let t = Instant::now();
+            let a = analyse_throw(&game, &p, throw, o, mode).unwrap();
+            let s = t.elapsed().as_secs_f64();
+            println!(
+                "best  depth {depth} prune {prune:5} {mode:?}: value {:.6} best {} nodes {} leaves {} cutoffs {} time {:.1} ms, {:.0} nodes/s",
+                a.value,
+                a.plays[0].play.notation(p.board()),
+                a.stats.nodes(),
+                a.stats.leaves,
+                a.stats.cutoffs,
+                s * 1e3,
+                a.stats.nodes() as f64 / s
+            );
+            values.push((a.value, a.plays[0].play.clone()));
+        }
+        assert!(
+            values.windows(2).all(|w| w[0] == w[1]),
+            "pruning changed the result"
+        );
+        // The serial match engine, one move.
+        for prune in [false, true] {
+            let o = SearchOptions {
+                depth,
+                prune,
+                ..SearchOptions::default()
+            };
+            let plays = game.plays(&p, throw);
+            let t = Instant::now();
+            let mut s = Searcher::new(&game, o);
+            let (i, v) = s.best_play(&p, &plays, depth);
+            let secs = t.elapsed().as_secs_f64();
+            println!(
+                "match depth {depth} prune {prune:5} serial: value {v:.6} best {} nodes {} time {:.1} ms, {:.0} nodes/s",
+                plays[i].0.notation(p.board()),
+                s.stats.nodes(),
+                secs * 1e3,
+                s.stats.nodes() as f64 / secs
+            );
+            assert_eq!(v, values[0].0);
+        }
+    }
+}
