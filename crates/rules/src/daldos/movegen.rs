@@ -10,9 +10,10 @@
 //!
 //! Choices where RULES.md leaves room (stated here once):
 //! - a play whose capture ends the game after its first die (or, under
-//!   `capture=path`, on an added move's intermediate hole) is complete: it
-//!   counts as using the whole throw, so it is legal whatever other plays
-//!   exist;
+//!   `capture=path`, on an added move's intermediate hole) stops there and
+//!   is always legal, even when other plays use both dice; it does not
+//!   count as a play using both dice, so when no play uses both, every
+//!   one-die play is legal beside it (the player chooses the die);
 //! - on a position where the game is already over there is no play: the
 //!   functions return nothing (an empty vector).
 
@@ -182,8 +183,8 @@ impl Gen {
         })
     }
 
-    /// Every play using the whole throw (or ending the game on the way);
-    /// returns how many candidates went to `sink`.
+    /// Every play using both dice, and every play ending the game after its
+    /// first die; returns how many of the former went to `sink`.
     fn full(&self, pos: &Position, throw: Throw, sink: &mut impl FnMut(Raw)) -> usize {
         let mut count = 0;
         let enemy = self.side.other();
@@ -205,7 +206,6 @@ impl Gen {
                         n: 1,
                         result: q1,
                     });
-                    count += 1;
                     continue;
                 }
                 let others = self.movers(&q1, y) & !(1u128 << st1.to.0);
@@ -227,15 +227,15 @@ impl Gen {
                 if throw.has_dal() {
                     let other = if d1 == 1 { d2 } else { d1 };
                     if let Some(raw) = self.added(pos, from, 1, other) {
+                        count += usize::from(raw.n == 2);
                         sink(raw);
-                        count += 1;
                     }
                 }
             } else {
                 for &(x, y) in orders {
                     if let Some(raw) = self.added(pos, from, x, y) {
+                        count += usize::from(raw.n == 2);
                         sink(raw);
-                        count += 1;
                     }
                 }
             }

@@ -243,6 +243,14 @@ fn game_end_mid_throw() {
     )
     .is_empty());
 
+    // L = 4, A: M1 M2 B1, B: M4 only. B1+4 = M4x wins. No play uses both
+    // dice (M1 and M2 are jammed behind B1 and each other, and B1+2 then
+    // M1+4 lands on B3), so the one-die B1-B3 is legal beside the win.
+    assert_eq!(
+        play_names("..../.aa.b/a... a", DEF, "2,4"),
+        ["B1-B3", "B1-M4x"]
+    );
+
     // end=one: B has two pieces; taking one ends the game after one die.
     let p = "......../...b.a.../a......b a";
     let one = play_names(p, ONE, "2,3");

@@ -121,7 +121,8 @@ impl Ctx {
         };
         Some((self.put(r, h, to), to, self.enemy(r, to)))
     }
-    fn added(&self, r: &Ref, h: Hole, x: u8, y: u8) -> Option<Ref> {
+    /// The added move and whether the game ended on its intermediate hole.
+    fn added(&self, r: &Ref, h: Hole, x: u8, y: u8) -> Option<(Ref, bool)> {
         if matches!(r.cells[h.index()], Cell::Undalt(_)) && !(x == 1 && self.can_dal(r, h)) {
             return None;
         }
@@ -130,11 +131,11 @@ impl Ctx {
         if self.v.capture == CaptureRule::Path && self.enemy(r, mid) {
             let q = self.put(r, h, mid);
             if self.lost(&q) {
-                return Some(q);
+                return Some((q, true));
             }
-            return Some(self.put(&q, mid, to));
+            return Some((self.put(&q, mid, to), false));
         }
-        Some(self.put(r, h, to))
+        Some((self.put(r, h, to), false))
     }
 }
 
@@ -151,11 +152,13 @@ pub fn reference_results(p: &Position, v: &Variants, t: Throw) -> BTreeSet<Strin
         return BTreeSet::new();
     }
     let holes: Vec<Hole> = p.board().holes().collect();
+    // Plays that end the game before the second die: always legal.
+    let mut ending: Vec<Ref> = Vec::new();
     for (x, y) in [(t.first, t.second), (t.second, t.first)] {
         for &h in &holes {
             if let Some((q, to, cap)) = cx.single(&r, h, x) {
                 if cap && cx.lost(&q) {
-                    out.push(q);
+                    ending.push(q);
                     continue;
                 }
                 for &g in &holes {
@@ -169,8 +172,12 @@ pub fn reference_results(p: &Position, v: &Variants, t: Throw) -> BTreeSet<Strin
         }
         for &h in &holes {
             if cx.own(&r, h) {
-                if let Some(q) = cx.added(&r, h, x, y) {
-                    out.push(q);
+                if let Some((q, stopped)) = cx.added(&r, h, x, y) {
+                    if stopped {
+                        ending.push(q);
+                    } else {
+                        out.push(q);
+                    }
                 }
             }
         }
@@ -184,6 +191,7 @@ pub fn reference_results(p: &Position, v: &Variants, t: Throw) -> BTreeSet<Strin
             }
         }
     }
+    out.extend(ending);
     if out.is_empty() {
         out.push(r.clone());
     }
