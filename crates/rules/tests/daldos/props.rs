@@ -114,20 +114,26 @@ fn variants_strategy() -> impl Strategy<Value = Variants> {
     })
 }
 
-/// A random valid position: each hole empty or holding a piece, undalt
-/// only on its owner's start row, at most L pieces a side.
+/// A random valid position: each hole empty or holding a piece (density
+/// from crowded to nearly empty, so that game ends are common), undalt only
+/// on its owner's start row, at most L pieces a side.
 fn position_strategy() -> impl Strategy<Value = Position> {
-    (4u8..=12, prop::collection::vec(0u8..12, 97), any::<bool>()).prop_map(
-        |(len, cells, b_to_move)| {
+    (
+        4u8..=12,
+        5u16..=40,
+        prop::collection::vec(any::<u16>(), 97),
+        any::<bool>(),
+    )
+        .prop_map(|(len, density, cells, b_to_move)| {
             let board = Board::new(len).unwrap();
             let side = if b_to_move { Side::B } else { Side::A };
             let mut p = Position::empty(board, side);
             for h in board.holes() {
-                let c = match cells[h.index()] {
-                    6 => Cell::Undalt(Side::A),
-                    7 => Cell::Dalt(Side::A),
-                    8 => Cell::Undalt(Side::B),
-                    9 => Cell::Dalt(Side::B),
+                let c = match cells[h.index()] % density {
+                    0 => Cell::Undalt(Side::A),
+                    1 => Cell::Dalt(Side::A),
+                    2 => Cell::Undalt(Side::B),
+                    3 => Cell::Dalt(Side::B),
                     _ => Cell::Empty,
                 };
                 let c = match c {
@@ -139,12 +145,11 @@ fn position_strategy() -> impl Strategy<Value = Position> {
                 }
             }
             p
-        },
-    )
+        })
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn random_positions_agree_with_reference(
@@ -157,7 +162,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 120, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Random games from the start: random throws, random plays.
     #[test]
