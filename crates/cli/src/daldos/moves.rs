@@ -1,7 +1,10 @@
 //! `dalkon daldos moves --position POS --dice D1,D2` (CLI.md): every
 //! distinct legal play for one throw, with the position it leads to.
 
-use dalkon_rules::daldos::{plays, Throw};
+use std::fmt::Write as _;
+use std::io::Write as _;
+
+use dalkon_rules::daldos::{plays, Position, Throw, Variants};
 use serde::Serialize;
 
 use super::draw::draw;
@@ -48,31 +51,40 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             result: o.result.to_string(),
         })
         .collect();
-    match format {
-        Format::Json => {
-            println!("{}", serde_json::to_string(&MovesJson { plays: rows })?);
-        }
-        _ => {
-            print!("{}", draw(&pos));
-            println!();
-            if let Some(w) = pos.winner(&variants) {
-                println!(
-                    "the game is over ({} has won under end={}): no plays",
-                    w.letter(),
-                    variants.end
-                );
-                return Ok(());
-            }
-            println!(
-                "throw {throw}, {variants}: {} distinct play{}",
-                rows.len(),
-                if rows.len() == 1 { "" } else { "s" }
-            );
-            let width = rows.iter().map(|r| r.play.len()).max().unwrap_or(0);
-            for r in &rows {
-                println!("  {:<width$}  -> {}", r.play, r.result);
-            }
-        }
+    let text = match format {
+        Format::Json => serde_json::to_string(&MovesJson { plays: rows })? + "\n",
+        _ => render_text(&pos, &variants, throw, &rows),
+    };
+    // Write in one go; a closed pipe (`| head`) is not an error.
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => Ok(r?),
     }
-    Ok(())
+}
+
+/// The drawn board, then one line per play with its result.
+fn render_text(pos: &Position, variants: &Variants, throw: Throw, rows: &[PlayJson]) -> String {
+    let mut s = draw(pos);
+    s.push('\n');
+    if let Some(w) = pos.winner(variants) {
+        let _ = writeln!(
+            s,
+            "the game is over ({} has won under end={}): no plays",
+            w.letter(),
+            variants.end
+        );
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "throw {throw}, {variants}: {} distinct play{}",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    );
+    let width = rows.iter().map(|r| r.play.len()).max().unwrap_or(0);
+    for r in rows {
+        let _ = writeln!(s, "  {:<width$}  -> {}", r.play, r.result);
+    }
+    s
 }
