@@ -42,15 +42,7 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         .parse()
         .map_err(|e| anyhow::anyhow!("--dice: {e}"))?;
     let variants = args.rules.variants();
-    let board = pos.board();
-    let outcomes = plays(&pos, &variants, throw);
-    let rows: Vec<PlayJson> = outcomes
-        .iter()
-        .map(|o| PlayJson {
-            play: o.play.notation(board),
-            result: o.result.to_string(),
-        })
-        .collect();
+    let rows = play_rows(&pos, &variants, throw);
     let text = match format {
         Format::Json => serde_json::to_string(&MovesJson { plays: rows })? + "\n",
         _ => render_text(&pos, &variants, throw, &rows),
@@ -61,6 +53,17 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         r => Ok(r?),
     }
+}
+
+/// One row per distinct play, in the rules engine's order.
+fn play_rows(pos: &Position, variants: &Variants, throw: Throw) -> Vec<PlayJson> {
+    plays(pos, variants, throw)
+        .iter()
+        .map(|o| PlayJson {
+            play: o.play.notation(pos.board()),
+            result: o.result.to_string(),
+        })
+        .collect()
 }
 
 /// The drawn board, then one line per play with its result.
@@ -87,4 +90,25 @@ fn render_text(pos: &Position, variants: &Variants, throw: Throw, rows: &[PlayJs
         let _ = writeln!(s, "  {:<width$}  -> {}", r.play, r.result);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// CLI.md: `{"plays":[{"play":..., "result":POS}]}`; from the Norwegian
+    /// start, 3,1 has the one play A12-M12 M12-M9.
+    #[test]
+    fn json_shape() {
+        let pos: Position = "AAAAAAAAAAAA/............./BBBBBBBBBBBB a".parse().unwrap();
+        let rows = play_rows(&pos, &Variants::default(), "3,1".parse().unwrap());
+        assert_eq!(
+            serde_json::to_string(&MovesJson { plays: rows }).unwrap(),
+            r#"{"plays":[{"play":"A12-M12 M12-M9","result":"AAAAAAAAAAA./.........a.../BBBBBBBBBBBB b"}]}"#
+        );
+        let pass = play_rows(&pos, &Variants::default(), "2,2".parse().unwrap());
+        assert_eq!(pass.len(), 1);
+        assert_eq!(pass[0].play, "pass");
+        assert_eq!(pass[0].result, "AAAAAAAAAAAA/............./BBBBBBBBBBBB b");
+    }
 }
