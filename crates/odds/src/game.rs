@@ -3,20 +3,25 @@
 
 use dalkon_rules::daldos::{play_results, plays, Play, Position, Side, Throw, Variants};
 
-use crate::eval::evaluate;
+use crate::eval::{evaluate_with, EvalWeights};
 use crate::search::Game;
 
 /// Daldøs under the given rule variants (the board comes with positions).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Daldos {
     /// The rule variants (RULES.md §1.5).
     pub variants: Variants,
+    /// The evaluation's weights.
+    pub weights: EvalWeights,
 }
 
 impl Daldos {
-    /// Daldøs under `variants`.
+    /// Daldøs under `variants`, default evaluation.
     pub fn new(variants: Variants) -> Daldos {
-        Daldos { variants }
+        Daldos {
+            variants,
+            weights: EvalWeights::default(),
+        }
     }
 }
 
@@ -55,6 +60,6 @@ impl Game for Daldos {
     }
 
     fn evaluate(&self, pos: &Position) -> f64 {
-        evaluate(pos, &self.variants)
+        evaluate_with(pos, &self.variants, &self.weights)
     }
 }
