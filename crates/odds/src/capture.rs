@@ -20,6 +20,8 @@
 //! when the node budget runs out (then the last complete depth is reported
 //! with its honest bound).
 
+use std::rc::Rc;
+
 use dalkon_rules::daldos::{play_results, Hole, Position, Side, Throw, Variants};
 use hashbrown::HashMap;
 use num_bigint::BigInt;
@@ -103,6 +105,7 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
         side,
         targets: targets.iter().map(|h| 1u128 << h.0).collect(),
         memo: HashMap::new(),
+        spare: Vec::new(),
         nodes: 0,
         max_nodes: limits.max_nodes.max(1),
     };
@@ -151,7 +154,7 @@ struct OutOfNodes;
 
 /// Per-position values: one per target, then "any", in units of
 /// `1 / (15 * 16^(r+1))`, and whether nothing below was cut.
-type Entry = (Box<[u64]>, bool);
+type Entry = (Rc<[u64]>, bool);
 
 struct Search {
     variants: Variants,
@@ -159,6 +162,8 @@ struct Search {
     /// Bit of each target's hole.
     targets: Vec<u128>,
     memo: HashMap<(Position, u32), Entry>,
+    /// Result buffers for the play generator, one per open recursion level.
+    spare: Vec<Vec<Position>>,
     nodes: usize,
     max_nodes: usize,
 }
@@ -178,11 +183,11 @@ impl Search {
         let present = pos.mask(enemy);
         let mut out = vec![0u64; n + 1];
         if pos.is_over(&self.variants) {
-            let e: Entry = (out.into_boxed_slice(), true);
+            let e: Entry = (out.into(), true);
             self.memo.insert((*pos, r), e.clone());
             return Ok(e);
         }
-        let mut buf = Vec::new();
+        let mut buf = self.spare.pop().unwrap_or_default();
         // Weight out of 16 of the capturing throws that end the turn.
         let mut weight = vec![0u64; n + 1];
         for &(t, w) in Throw::DISTINCT.iter().filter(|(t, _)| !t.is_daldal()) {
@@ -218,10 +223,41 @@ impl Search {
             let mut best = vec![0u64; n + 1];
             for res in &buf {
                 let taken = present & !res.mask(enemy);
+                for (i, b) in best.iter_mut().enumerate() {
+                    let hit = if i < n {
+                        taken & self.targets[i] != 0
+                    } else {
+                        taken != 0
+                    };
+                    if hit {
+                        *b = one;
+                    }
+                }
+            }
+            // Which values the rethrow can still raise: not already won by
+            // a capture with the dal-dal, and within reach of some piece.
+            // A value no piece can ever reach stays 0 however deep one
+            // looks; one out of reach only for the rethrows left is a cut.
+            let reach = self.reachable(pos, 2 * r + 8);
+            let mut live = false;
+            let mut cut_value = false;
+            let mut any_reach = Reach::Never;
+            for i in 0..=n {
+                let ri = if i < n { reach[i] } else { any_reach };
+                if i < n {
+                    any_reach = any_reach.max(ri);
+                }
+                if best[i] < one {
+                    live |= r > 0 && ri == Reach::Within;
+                    cut_value |= ri != Reach::Never;
+                }
+            }
+            if !live && cut_value && buf.iter().any(|res| !res.is_over(&self.variants)) {
+                exact = false;
+            }
+            for res in buf.iter().filter(|_| live) {
+                let taken = present & !res.mask(enemy);
                 let below: Option<Entry> = if res.is_over(&self.variants) {
-                    None
-                } else if r == 0 {
-                    exact = false;
                     None
                 } else {
                     let e = self.eval(res, r - 1)?;
@@ -246,10 +282,52 @@ impl Search {
                 out[i] = weight[i] * 15 * scale + best[i];
             }
         }
-        let e: Entry = (out.into_boxed_slice(), exact);
+        self.spare.push(buf);
+        let e: Entry = (out.into(), exact);
         self.memo.insert((*pos, r), e.clone());
         Ok(e)
     }
+
+    /// For each target: how near the nearest piece of the side to move
+    /// stands behind it along its path, against `steps` (a piece moves at
+    /// most 2 holes per dal-dal and 8 on any other throw).
+    fn reachable(&self, pos: &Position, steps: u32) -> Vec<Reach> {
+        let board = pos.board();
+        let movers: Vec<Hole> = pos.pieces(self.side).collect();
+        self.targets
+            .iter()
+            .map(|&bit| {
+                if pos.mask(self.side.other()) & bit == 0 {
+                    return Reach::Never;
+                }
+                let t = Hole(bit.trailing_zeros() as u8);
+                movers
+                    .iter()
+                    .filter_map(|&m| board.path_distance(self.side, m, t))
+                    .map(|d| {
+                        if d <= steps {
+                            Reach::Within
+                        } else {
+                            Reach::Later
+                        }
+                    })
+                    .max()
+                    .unwrap_or(Reach::Never)
+            })
+            .collect()
+    }
+}
+
+/// How far a target is from the side to move's pieces. Pieces only move
+/// forward, so a target no piece can reach now is out of reach for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Reach {
+    /// No piece has a path to it.
+    Never,
+    /// Only farther than the rethrows left can carry a piece.
+    Later,
+    /// Some piece may still land on it this turn.
+    Within,
 }
 
 /// Cheap `f64` capture risks for a heuristic: for each enemy piece of the
