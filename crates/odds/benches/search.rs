@@ -23,23 +23,26 @@ fn main() {
         "position {MIDDLE}, throw 3,1, {} threads",
         rayon::current_num_threads()
     );
-    for depth in [1, 2] {
+    for depth in [1, 2, 3] {
         let mut values = Vec::new();
-        for (prune, mode) in [
-            (false, RootMode::AllExact),
-            (true, RootMode::AllExact),
-            (true, RootMode::BestOnly),
+        for (prune, probe, mode) in [
+            (false, false, RootMode::AllExact),
+            (true, false, RootMode::AllExact),
+            (true, true, RootMode::AllExact),
+            (true, false, RootMode::BestOnly),
+            (true, true, RootMode::BestOnly),
         ] {
             let o = SearchOptions {
                 depth,
                 prune,
+                probe,
                 ..SearchOptions::default()
             };
             let t = Instant::now();
             let a = analyse_throw(&game, &p, throw, o, mode).unwrap();
             let s = t.elapsed().as_secs_f64();
             println!(
-                "best  depth {depth} prune {prune:5} {mode:?}: value {:.6} best {} nodes {} leaves {} cutoffs {} time {:.1} ms, {:.0} nodes/s",
+                "best  depth {depth} prune {prune:5} probe {probe:5} {mode:?}: value {:.6} best {} nodes {} leaves {} cutoffs {} time {:.1} ms, {:.0} nodes/s",
                 a.value,
                 a.plays[0].play.notation(p.board()),
                 a.stats.nodes(),
@@ -55,10 +58,11 @@ fn main() {
             "pruning changed the result"
         );
         // The serial match engine, one move.
-        for prune in [false, true] {
+        for (prune, probe) in [(false, false), (true, false), (true, true)] {
             let o = SearchOptions {
                 depth,
                 prune,
+                probe,
                 ..SearchOptions::default()
             };
             let plays = game.plays(&p, throw);
@@ -67,7 +71,7 @@ fn main() {
             let (i, v) = s.best_play(&p, &plays, depth);
             let secs = t.elapsed().as_secs_f64();
             println!(
-                "match depth {depth} prune {prune:5} serial: value {v:.6} best {} nodes {} time {:.1} ms, {:.0} nodes/s",
+                "match depth {depth} prune {prune:5} probe {probe:5} serial: value {v:.6} best {} nodes {} time {:.1} ms, {:.0} nodes/s",
                 plays[i].0.notation(p.board()),
                 s.stats.nodes(),
                 secs * 1e3,

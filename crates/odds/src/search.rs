@@ -91,6 +91,8 @@ pub struct SearchOptions {
     pub depth: u32,
     /// Star1 pruning at chance nodes and alpha-beta at play choices.
     pub prune: bool,
+    /// Star2 probing at chance nodes of depth >= 2 (only with `prune`).
+    pub probe: bool,
     /// Try plays in order of their static value (better bounds sooner).
     pub ordering: bool,
     /// Transposition-table capacity in entries per searcher (0 = no table).
@@ -102,6 +104,7 @@ impl Default for SearchOptions {
         SearchOptions {
             depth: 2,
             prune: true,
+            probe: true,
             ordering: true,
             tt_capacity: 1 << 18,
         }
@@ -267,6 +270,9 @@ impl<'g, G: Game> Searcher<'g, G> {
     }
 
     fn chance_search(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        if self.opts.prune && self.opts.probe && depth >= 2 {
+            return self.chance_star2(pos, depth, alpha, beta);
+        }
         let mut sum = 0.0;
         for i in 0..self.throws.len() {
             let (throw, p, after) = self.throws[i];
@@ -302,6 +308,99 @@ impl<'g, G: Game> Searcher<'g, G> {
         sum
     }
 
+    /// Star2: first probe one play per throw (the best by static order),
+    /// whose value is a lower bound of that throw's best play; fail high as
+    /// soon as these bounds reach `beta`. Then Star1 as in `chance_search`,
+    /// with the probed lower bounds in place of 0 for the throws not yet
+    /// searched. The play lists are generated once for both phases.
+    fn chance_star2(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        let mover = self.game.to_move(pos);
+        let n = self.throws.len();
+        let mut lists: Vec<Vec<G::Pos>> = Vec::with_capacity(n);
+        let mut lb = vec![0.0; n];
+        let mut lb_sum = 0.0;
+        let mut result = None;
+        for i in 0..n {
+            let (throw, p, _) = self.throws[i];
+            let list = self.generate(pos, mover, throw, depth);
+            let b = ((beta - lb_sum) / p).min(1.0);
+            let v = match list.first() {
+                Some(first) => self.child_value(mover, first, depth - 1, 0.0, b),
+                None => 0.0,
+            };
+            lists.push(list);
+            lb[i] = v;
+            lb_sum += p * v;
+            if lb_sum >= beta {
+                self.stats.cutoffs += 1;
+                result = Some(lb_sum);
+                break;
+            }
+        }
+        if result.is_none() {
+            result = Some(self.star1_with_bounds(mover, &lists, &lb, depth, alpha, beta));
+        }
+        for list in lists {
+            self.buffers.push(list);
+        }
+        result.unwrap_or(0.0)
+    }
+
+    fn star1_with_bounds(
+        &mut self,
+        mover: u8,
+        lists: &[Vec<G::Pos>],
+        lb: &[f64],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let mut rest_lb: f64 = self
+            .throws
+            .iter()
+            .zip(lb)
+            .map(|(&(_, p, _), &l)| p * l)
+            .sum();
+        let mut sum = 0.0;
+        for (i, list) in lists.iter().enumerate() {
+            let (_, p, after) = self.throws[i];
+            rest_lb -= p * lb[i];
+            if sum + p + after <= alpha {
+                self.stats.cutoffs += 1;
+                return sum + p + after;
+            }
+            if sum + p * lb[i] + rest_lb >= beta {
+                self.stats.cutoffs += 1;
+                return sum + p * lb[i] + rest_lb;
+            }
+            let a = ((alpha - sum - after) / p).max(0.0);
+            let b = ((beta - sum - rest_lb) / p).min(1.0);
+            let v = self.max_over(mover, list, depth, a, b);
+            if v <= a && a > 0.0 {
+                self.stats.cutoffs += 1;
+                return sum + p * v + after;
+            }
+            if v >= b && b < 1.0 {
+                self.stats.cutoffs += 1;
+                return sum + p * v + rest_lb;
+            }
+            sum += p * v;
+        }
+        sum
+    }
+
+    /// The results of `throw` in `pos`, best first by static order when
+    /// they will be searched deeper (`depth >= 2`), in a pooled buffer.
+    fn generate(&mut self, pos: &G::Pos, mover: u8, throw: G::Throw, depth: u32) -> Vec<G::Pos> {
+        self.stats.throw_nodes += 1;
+        let mut results = self.buffers.pop().unwrap_or_default();
+        self.game.results(pos, throw, &mut results);
+        if depth >= 2 && self.opts.ordering && results.len() > 1 {
+            self.order(mover, &mut results);
+        }
+        results
+    }
+
     /// The best play's value for the side to move of `pos` after `throw`,
     /// each result searched to `depth - 1`; fail-soft in `(alpha, beta)`.
     fn throw_value(
@@ -312,16 +411,26 @@ impl<'g, G: Game> Searcher<'g, G> {
         alpha: f64,
         beta: f64,
     ) -> f64 {
-        self.stats.throw_nodes += 1;
         let mover = self.game.to_move(pos);
-        let mut results = self.buffers.pop().unwrap_or_default();
-        self.game.results(pos, throw, &mut results);
-        if depth >= 2 && self.opts.ordering && results.len() > 1 {
-            self.order(mover, &mut results);
-        }
+        let results = self.generate(pos, mover, throw, depth);
+        let best = self.max_over(mover, &results, depth, alpha, beta);
+        self.buffers.push(results);
+        best
+    }
+
+    /// The best value for `mover` among `results`, each searched to
+    /// `depth - 1`; fail-soft in `(alpha, beta)`.
+    fn max_over(
+        &mut self,
+        mover: u8,
+        results: &[G::Pos],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
         let mut best = 0.0;
         let mut a = alpha;
-        for result in &results {
+        for result in results {
             let v = self.child_value(mover, result, depth - 1, a, beta);
             if v > best {
                 best = v;
@@ -336,7 +445,6 @@ impl<'g, G: Game> Searcher<'g, G> {
                 }
             }
         }
-        self.buffers.push(results);
         best
     }
 

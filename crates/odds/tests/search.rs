@@ -233,12 +233,13 @@ fn reference_child<G: Game>(g: &G, mover: u8, r: &G::Pos, depth: u32) -> f64 {
 
 fn all_option_sets(depth: u32) -> Vec<SearchOptions> {
     let mut v = Vec::new();
-    for prune in [false, true] {
+    for (prune, probe) in [(false, false), (true, false), (true, true)] {
         for ordering in [false, true] {
             for tt_capacity in [0, 3, 1 << 16] {
                 v.push(SearchOptions {
                     depth,
                     prune,
+                    probe,
                     ordering,
                     tt_capacity,
                 });
@@ -315,10 +316,11 @@ proptest! {
 fn pruning_cuts_nodes_on_a_fixed_game() {
     let g = Random::new(42, 1 << 40);
     let root = RPos { id: 1, side: 0 };
-    let count = |prune| {
+    let count = |prune, probe| {
         let o = SearchOptions {
             depth: 4,
             prune,
+            probe,
             ordering: true,
             tt_capacity: 0,
         };
@@ -326,8 +328,10 @@ fn pruning_cuts_nodes_on_a_fixed_game() {
         let v = s.value(&root, 4, 0.0, 1.0);
         (v, s.stats)
     };
-    let (v_full, full) = count(false);
-    let (v_pruned, pruned) = count(true);
+    let (v_full, full) = count(false, false);
+    let (v_pruned, pruned) = count(true, false);
+    let (v_probed, _) = count(true, true);
+    assert_eq!(v_full, v_probed);
     assert_eq!(v_full, v_pruned);
     assert_eq!(v_full, reference(&g, &root, 4));
     assert!(

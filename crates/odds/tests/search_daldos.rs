@@ -100,10 +100,11 @@ fn engine_matches_reference_on_real_positions() {
         let p = pos(s);
         for depth in 1..=3 {
             let want = reference(&game, &p, depth);
-            for prune in [false, true] {
+            for (prune, probe) in [(false, false), (true, false), (true, true)] {
                 let o = SearchOptions {
                     depth,
                     prune,
+                    probe,
                     ..SearchOptions::default()
                 };
                 let got = Searcher::new(&game, o).value(&p, depth, 0.0, 1.0);
