@@ -255,7 +255,8 @@ impl Search {
             if !live && cut_value && buf.iter().any(|res| !res.is_over(&self.variants)) {
                 exact = false;
             }
-            for res in buf.iter().filter(|_| live) {
+            let children: &[Position] = if live { &buf } else { &[] };
+            for res in children {
                 let taken = present & !res.mask(enemy);
                 let below: Option<Entry> = if res.is_over(&self.variants) {
                     None
@@ -264,22 +265,21 @@ impl Search {
                     exact &= e.1;
                     Some(e)
                 };
-                for i in 0..=n {
-                    let hit = if i < n {
-                        taken & self.targets[i] != 0
-                    } else {
-                        taken != 0
+                for (i, b) in best.iter_mut().enumerate() {
+                    let hit = match self.targets.get(i) {
+                        Some(&bit) => taken & bit != 0,
+                        None => taken != 0,
                     };
                     let v = if hit {
                         one
                     } else {
                         below.as_ref().map_or(0, |e| e.0[i])
                     };
-                    best[i] = best[i].max(v);
+                    *b = (*b).max(v);
                 }
             }
-            for i in 0..=n {
-                out[i] = weight[i] * 15 * scale + best[i];
+            for ((o, w), b) in out.iter_mut().zip(&weight).zip(&best) {
+                *o = w * 15 * scale + b;
             }
         }
         self.spare.push(buf);

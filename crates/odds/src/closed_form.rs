@@ -172,11 +172,7 @@ fn capture_weight(line: &[i32], capture: CaptureRule) -> u64 {
     Throw::DISTINCT
         .iter()
         .filter(|(t, _)| !t.is_daldal())
-        .filter(|(t, _)| {
-            line_plays(line, t.first, t.second, capture)
-                .iter()
-                .any(|o| *o == Outcome::Captured)
-        })
+        .filter(|(t, _)| line_plays(line, t.first, t.second, capture).contains(&Outcome::Captured))
         .map(|&(_, w)| u64::from(w))
         .sum()
 }
@@ -351,24 +347,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn single_step_plays_on_a_line() {
-        // b1 one behind: the dal captures; (1,1) too.
+    fn pieces_capture_and_block_on_a_line() {
+        // b1 one behind: the dal captures.
         let plays = line_plays(&[1], 3, 1, CaptureRule::Final);
         assert!(plays.contains(&Outcome::Captured));
-        // b2 may not pass b1.
-        let plays = line_plays(&[1, 2], 2, 2, CaptureRule::Final);
+        // b2 three behind could take with the 3, but may not pass b1 (two
+        // behind), and b1 cannot get out of the way with the 1 or the 3.
+        let plays = line_plays(&[2, 3], 3, 1, CaptureRule::Final);
         assert!(!plays.contains(&Outcome::Captured));
-        // ... unless b1 jumps first.
-        let plays = line_plays(&[1, 2], 3, 2, CaptureRule::Final);
+        // With a 4 b1 jumps over the target and b2 takes with the 3.
+        let plays = line_plays(&[2, 3], 3, 4, CaptureRule::Final);
         assert!(plays.contains(&Outcome::Captured));
     }
 
     #[test]
-    fn added_move_captures_on_its_path_only_under_capture_path() {
-        // b1 two behind, throw (2,3): the single die 2 captures anyway;
-        // b1 three behind with (1,2) added as 2 then 1 passes over at 1...
-        // a clean case: b1 at 4, b2 at 6, throw (4,4): b1 may use 4.
+    fn added_moves_and_the_capture_rule() {
+        // Five behind: only the sums 1+4 and 2+3 reach, 4 throws of 16.
         assert_eq!(capture_weight(&[5], CaptureRule::Final), 4);
+        // Under capture=path the first die of an added move could capture
+        // too, but that die alone (the other spent elsewhere) does the
+        // same: no change on a line.
         assert_eq!(capture_weight(&[5], CaptureRule::Path), 4);
+        assert_eq!(capture_weight(&[3], CaptureRule::Path), 9);
+    }
+
+    #[test]
+    fn bad_lines_are_refused() {
+        assert_eq!(line_odds(&[], CaptureRule::Final), Err(LineError::Empty));
+        assert_eq!(line_odds(&[0], CaptureRule::Final), Err(LineError::Zero));
+        assert_eq!(
+            line_odds(&[2, 2], CaptureRule::Final),
+            Err(LineError::Duplicate(2))
+        );
+        assert_eq!(
+            line_odds(&[65], CaptureRule::Final),
+            Err(LineError::TooFar(65))
+        );
+    }
+
+    #[test]
+    fn the_cut_model_approaches_the_fixed_point() {
+        let exact = line_odds(&[3], CaptureRule::Final).unwrap().probability;
+        assert_eq!(exact, ratio(3, 5));
+        // Spending every dal-dal elsewhere: 9/16 (1 + 1/16 + ... + 1/16^k).
+        for k in 0..6 {
+            let cut = line_odds_truncated(&[3], CaptureRule::Final, k).unwrap();
+            assert!(cut < exact);
+            assert!(&exact - &cut <= crate::ratio::sixteenth_pow(k + 1));
+        }
     }
 }
