@@ -10,10 +10,44 @@
 use std::time::Instant;
 
 use dalkon_odds::game::Daldos;
+use dalkon_odds::players::{EnginePlayer, Player};
+use dalkon_odds::rng::Rng;
 use dalkon_odds::search::{analyse_throw, Game, RootMode, SearchOptions, Searcher};
-use dalkon_rules::daldos::{Position, Throw};
+use dalkon_rules::daldos::{Board, Position, Throw};
 
 const MIDDLE: &str = "AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a";
+
+/// Engine against itself from the Danish start, one thread: mean time per
+/// engine decision (throws with a single play are not decisions).
+fn per_move(game: &Daldos, depth: u32, games: u64) {
+    let engine = EnginePlayer::new(depth);
+    let (mut moves, mut secs, mut throws) = (0u64, 0.0f64, 0u64);
+    for g in 0..games {
+        let mut rng = Rng::for_index(99, g);
+        let mut pos = Position::start(Board::DANISH);
+        while game.winner(&pos).is_none() && throws < 100_000 {
+            let i = rng.below(16) as usize;
+            let throw = Throw::ALL[i];
+            let mut plays = game.plays(&pos, throw);
+            let k = if plays.len() > 1 {
+                let t = Instant::now();
+                let k = engine.choose(game, &pos, &plays, &mut rng);
+                secs += t.elapsed().as_secs_f64();
+                moves += 1;
+                k
+            } else {
+                0
+            };
+            pos = plays.swap_remove(k).1;
+            throws += 1;
+        }
+    }
+    println!(
+        "engine:{depth} self-play, {games} games: {moves} decisions, {:.2} ms per decision, {:.1} throws per game",
+        secs * 1e3 / moves.max(1) as f64,
+        throws as f64 / games as f64
+    );
+}
 
 fn main() {
     let game = Daldos::default();
@@ -80,4 +114,7 @@ fn main() {
             assert_eq!(v, values[0].0);
         }
     }
+    per_move(&game, 1, 20);
+    per_move(&game, 2, 20);
+    per_move(&game, 3, 2);
 }
