@@ -320,7 +320,7 @@ impl<'g, G: Game> Searcher<'g, G> {
         let mut lb = vec![0.0; n];
         let mut lb_sum = 0.0;
         let mut result = None;
-        for i in 0..n {
+        for (i, slot) in lb.iter_mut().enumerate() {
             let (throw, p, _) = self.throws[i];
             let list = self.generate(pos, mover, throw, depth);
             let b = ((beta - lb_sum) / p).min(1.0);
@@ -329,7 +329,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                 None => 0.0,
             };
             lists.push(list);
-            lb[i] = v;
+            *slot = v;
             lb_sum += p * v;
             if lb_sum >= beta {
                 self.stats.cutoffs += 1;
