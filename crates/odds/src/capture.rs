@@ -51,11 +51,11 @@ pub struct OddsLimits {
 }
 
 impl Default for OddsLimits {
-    /// `EXACT_DALDALS` rethrows (error below `1e-12`), 400 000 positions.
+    /// `EXACT_DALDALS` rethrows (error below `1e-12`), 100 000 positions.
     fn default() -> Self {
         OddsLimits {
             max_daldals: EXACT_DALDALS,
-            max_nodes: 400_000,
+            max_nodes: 100_000,
         }
     }
 }
