@@ -1,10 +1,137 @@
-//! Not built yet.
+//! `dalkon daldos match --a engine:2 --b random --games 1000 --seed 1`
+//! (CLI.md): seeded, replayable matches from the start position, `a` and
+//! `b` alternating as the starting side (game 0: `a` starts).
+//!
+//! JSON fields beyond CLI.md: `a`, `b`, `seed`, `board`, `rules`,
+//! `turn_cap`, `capped` (games stopped at the turn cap, won by neither),
+//! `first_player_wins`, and `seconds` (wall time: the only field that
+//! changes from run to run).
 
-use crate::common::Global;
+use std::time::Instant;
+
+use dalkon_odds::game::Daldos;
+use dalkon_odds::matchplay::{play_match, MatchConfig};
+use dalkon_odds::players::PlayerSpec;
+use dalkon_rules::daldos::{Board, Position};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+use super::RuleArgs;
+use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Player a: random, greedy or engine:N.
+    #[arg(long, value_name = "PLAYER")]
+    pub a: String,
+    /// Player b: random, greedy or engine:N.
+    #[arg(long, value_name = "PLAYER")]
+    pub b: String,
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub games: u32,
+    /// Seed: game i is played from (seed, i) alone.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Throws after which an unfinished game is stopped (won by neither).
+    #[arg(long, value_name = "N", default_value_t = 5000)]
+    pub turn_cap: u32,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
 
-pub fn run(_global: &Global, _args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("this command is not built yet")
+#[derive(Debug, Serialize)]
+struct MatchJson {
+    games: u32,
+    a_wins: u32,
+    b_wins: u32,
+    a_win_rate: f64,
+    ci95: [f64; 2],
+    first_player_win_rate: f64,
+    mean_turns: f64,
+    a: String,
+    b: String,
+    seed: u64,
+    board: String,
+    rules: String,
+    turn_cap: u32,
+    capped: u32,
+    first_player_wins: u32,
+    seconds: f64,
+}
+
+pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+    let format = global.require_format(&[Format::Text, Format::Json])?;
+    let a: PlayerSpec = args.a.parse().map_err(|e| anyhow::anyhow!("--a: {e}"))?;
+    let b: PlayerSpec = args.b.parse().map_err(|e| anyhow::anyhow!("--b: {e}"))?;
+    if args.games == 0 {
+        anyhow::bail!("--games must be at least 1");
+    }
+    if args.turn_cap == 0 {
+        anyhow::bail!("--turn-cap must be at least 1");
+    }
+    let board = args.rules.board()?.unwrap_or(Board::DANISH);
+    let game = Daldos::new(args.rules.variants());
+    let start = Position::start(board);
+    let cfg = MatchConfig {
+        games: args.games,
+        seed: args.seed,
+        turn_cap: args.turn_cap,
+    };
+    let bar =
+        ProgressBar::with_draw_target(Some(u64::from(args.games)), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(format!("{a} vs {b}"));
+    let started = Instant::now();
+    let (pa, pb) = (a.build(), b.build());
+    let r = play_match(&game, &start, pa.as_ref(), pb.as_ref(), cfg, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let out = MatchJson {
+        games: r.games,
+        a_wins: r.a_wins,
+        b_wins: r.b_wins,
+        a_win_rate: r.a_win_rate,
+        ci95: [r.ci95.0, r.ci95.1],
+        first_player_win_rate: r.first_player_win_rate,
+        mean_turns: r.mean_turns,
+        a: a.to_string(),
+        b: b.to_string(),
+        seed: args.seed,
+        board: board.name(),
+        rules: game.variants.to_string(),
+        turn_cap: args.turn_cap,
+        capped: r.capped,
+        first_player_wins: r.first_player_wins,
+        seconds,
+    };
+    match format {
+        Format::Json => println!("{}", serde_json::to_string(&out)?),
+        _ => {
+            println!(
+                "{} (a) vs {} (b): {} games on the {} board, {}, seed {}",
+                out.a, out.b, out.games, out.board, out.rules, out.seed
+            );
+            println!(
+                "  a wins {:>5}  rate {:.4}  95% CI [{:.4}, {:.4}]",
+                out.a_wins, out.a_win_rate, out.ci95[0], out.ci95[1]
+            );
+            println!("  b wins {:>5}", out.b_wins);
+            if out.capped > 0 {
+                println!(
+                    "  capped {:>5}  (no winner after {} throws)",
+                    out.capped, out.turn_cap
+                );
+            }
+            println!(
+                "  first player won {:.4} of the games; {:.1} throws per game on average",
+                out.first_player_win_rate, out.mean_turns
+            );
+            println!("  {:.1} s", out.seconds);
+        }
+    }
+    Ok(())
 }

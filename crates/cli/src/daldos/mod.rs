@@ -2,6 +2,7 @@
 //! own file; this one only dispatches.
 
 mod best;
+mod draw;
 mod matchplay;
 mod moves;
 mod odds;

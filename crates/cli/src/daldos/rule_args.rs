@@ -1,6 +1,7 @@
 //! Daldøs rule flags (RULES.md §1.5), shared by every `daldos` command.
 
 use clap::ValueEnum;
+use dalkon_rules::daldos::{Board, CaptureRule, DalRule, EndRule, Position, Variants};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Dal {
@@ -36,4 +37,51 @@ pub struct RuleArgs {
     /// When the game ends.
     #[arg(long, value_enum, default_value_t = End::Last)]
     pub end: End,
+}
+
+impl RuleArgs {
+    /// The rule variants chosen by `--dal`, `--capture`, `--end`.
+    pub fn variants(&self) -> Variants {
+        Variants {
+            dal: match self.dal {
+                Dal::Any => DalRule::Any,
+                Dal::Sternmost => DalRule::Sternmost,
+            },
+            capture: match self.capture {
+                Capture::Final => CaptureRule::Final,
+                Capture::Path => CaptureRule::Path,
+            },
+            end: match self.end {
+                End::Last => EndRule::Last,
+                End::One => EndRule::One,
+            },
+        }
+    }
+
+    /// The board named by `--board`, if given.
+    pub fn board(&self) -> anyhow::Result<Option<Board>> {
+        self.board
+            .as_deref()
+            .map(|name| Board::from_name(name).map_err(|e| anyhow::anyhow!("--board: {e}")))
+            .transpose()
+    }
+
+    /// Parse `--position` text; its board must agree with `--board` when
+    /// both are given (the board is read from the position).
+    pub fn position(&self, text: &str) -> anyhow::Result<Position> {
+        let pos: Position = text
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--position {text:?}: {e}"))?;
+        if let Some(board) = self.board()? {
+            if board != pos.board() {
+                anyhow::bail!(
+                    "--board {} (L={}) disagrees with --position, whose rows give L={}",
+                    board,
+                    board.len(),
+                    pos.board().len()
+                );
+            }
+        }
+        Ok(pos)
+    }
 }

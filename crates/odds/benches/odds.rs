@@ -1,0 +1,87 @@
+//! Capture-odds benchmark (criterion): `cargo bench -p dalkon-odds --bench odds`.
+//!
+//! The 16-against-16 Danish middle game of the engine's tests, A to move:
+//! the odds of every B piece with 1 and 2 dal-dal rethrows followed
+//! (bounds 16^-2 and 16^-3), and the one-throw `f64` risk the engine uses;
+//! then both published tables to d = 12 on the Danish board (closed form
+//! beside the board, 78 positions). Every benchmark asserts the values it
+//! computed, so a faster wrong answer fails.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use dalkon_odds::capture::{capture_odds_with, capture_risk_f64, OddsLimits};
+use dalkon_odds::ratio::{ratio, Ratio};
+use dalkon_odds::tables::capture_table;
+use dalkon_rules::daldos::{Board, Position, Variants};
+
+const MIDDLE: &str = "AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a";
+
+fn middle() -> Position {
+    MIDDLE.parse().unwrap()
+}
+
+fn prob(p: &Position, o: &dalkon_odds::CaptureOdds, hole: &str) -> Ratio {
+    let h = p.board().parse_hole(hole).unwrap();
+    o.targets
+        .iter()
+        .find(|t| t.hole == h)
+        .unwrap()
+        .probability
+        .clone()
+}
+
+fn odds(c: &mut Criterion) {
+    let p = middle();
+    let v = Variants::default();
+    assert_eq!(p.count(dalkon_rules::daldos::Side::A), 16);
+    assert_eq!(p.count(dalkon_rules::daldos::Side::B), 16);
+    let mut g = c.benchmark_group("odds");
+    g.sample_size(20);
+    for (k, b3, b4) in [
+        (1u32, ratio(85, 128), ratio(37, 128)),
+        (2, ratio(1365, 2048), ratio(597, 2048)),
+    ] {
+        let limits = OddsLimits {
+            max_daldals: k,
+            max_nodes: usize::MAX,
+        };
+        g.bench_function(format!("middle_game_all_pieces_daldals_{k}"), |bench| {
+            bench.iter(|| {
+                let o = capture_odds_with(&p, &v, limits);
+                assert_eq!(o.targets.len(), 16);
+                assert_eq!(o.daldals, k);
+                assert_eq!(prob(&p, &o, "B3"), b3);
+                assert_eq!(prob(&p, &o, "B4"), b4);
+                assert_eq!(o.any, ratio(1, 1));
+                o
+            })
+        });
+    }
+    g.bench_function("middle_game_risk_f64", |bench| {
+        bench.iter(|| {
+            let r = capture_risk_f64(&p, &v);
+            assert_eq!(r.len(), 16);
+            assert_eq!(r.iter().map(|x| x.1).sum::<f64>(), 112.0 / 16.0);
+            r
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("tables");
+    g.sample_size(10);
+    g.bench_function("danish_default_to_12", |bench| {
+        bench.iter(|| {
+            let t = capture_table(Board::DANISH, &v, 12).unwrap();
+            assert_eq!(t.single[2].probability, ratio(3, 5));
+            assert_eq!(t.pair[12].probability, ratio(11, 16));
+            assert!(t
+                .single
+                .iter()
+                .chain(&t.pair)
+                .all(|r| r.board_probability == r.probability_cut));
+            t
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, odds);
+criterion_main!(benches);

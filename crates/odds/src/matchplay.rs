@@ -1,0 +1,216 @@
+//! Seeded, replayable matches between two players (CLI.md, `daldos match`).
+//!
+//! Game `i` of a match draws all its dice and random choices from
+//! `Rng::for_index(seed, i)` and player `a` takes the side that starts in
+//! even-numbered games, `b` in odd ones. Games run in parallel with rayon;
+//! since each depends only on `(seed, i)` and the players are deterministic
+//! functions of their inputs, the result is the same for any thread count.
+//!
+//! A game that reaches `turn_cap` throws without a winner is stopped
+//! and counted as `capped` (a win for neither player).
+
+use rayon::prelude::*;
+
+use crate::players::Player;
+use crate::rng::Rng;
+use crate::search::Game;
+
+/// Match settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// Number of games.
+    pub games: u32,
+    /// Seed of the whole match.
+    pub seed: u64,
+    /// Throws after which an unfinished game is stopped.
+    pub turn_cap: u32,
+}
+
+impl Default for MatchConfig {
+    fn default() -> Self {
+        MatchConfig {
+            games: 1000,
+            seed: 1,
+            turn_cap: 5000,
+        }
+    }
+}
+
+/// How one game went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The winner: 0 for player `a`, 1 for `b`, `None` if capped.
+    pub winner: Option<u8>,
+    /// Whether `a` started (had the side to move in the start position).
+    pub a_first: bool,
+    /// Throws made (dal-dal rethrows included).
+    pub turns: u32,
+}
+
+/// The outcome of a match.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchResult {
+    /// Games played.
+    pub games: u32,
+    /// Games won by `a`.
+    pub a_wins: u32,
+    /// Games won by `b`.
+    pub b_wins: u32,
+    /// Games stopped at the turn cap.
+    pub capped: u32,
+    /// `a_wins / games`.
+    pub a_win_rate: f64,
+    /// Wilson 95% interval for `a`'s win rate.
+    pub ci95: (f64, f64),
+    /// Games won by whoever started.
+    pub first_player_wins: u32,
+    /// `first_player_wins / games`.
+    pub first_player_win_rate: f64,
+    /// Mean throws per game.
+    pub mean_turns: f64,
+    /// Every game, in index order.
+    pub records: Vec<GameRecord>,
+}
+
+/// Draw a throw by weight.
+fn draw_throw<G: Game>(game: &G, rng: &mut Rng) -> G::Throw {
+    let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
+    let mut r = rng.below(u64::from(total)) as u32;
+    for &(t, w) in game.throws() {
+        if r < w {
+            return t;
+        }
+        r -= w;
+    }
+    unreachable!("weights sum to the total")
+}
+
+/// Play one game from `start`: `first` plays the side to move in `start`,
+/// `second` the other. Returns the winner (0 = `first`, 1 = `second`;
+/// `None` if capped) and the throws made.
+pub fn play_game<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    first: &dyn Player<G>,
+    second: &dyn Player<G>,
+    rng: &mut Rng,
+    turn_cap: u32,
+) -> (Option<u8>, u32) {
+    let first_side = game.to_move(start);
+    let mut pos = start.clone();
+    let mut turns = 0;
+    loop {
+        if let Some(w) = game.winner(&pos) {
+            return (Some(u8::from(w != first_side)), turns);
+        }
+        if turns >= turn_cap {
+            return (None, turns);
+        }
+        let throw = draw_throw(game, rng);
+        let mut plays = game.plays(&pos, throw);
+        let i = if plays.len() == 1 {
+            0
+        } else if game.to_move(&pos) == first_side {
+            first.choose(game, &pos, &plays, rng)
+        } else {
+            second.choose(game, &pos, &plays, rng)
+        };
+        pos = plays.swap_remove(i).1;
+        turns += 1;
+    }
+}
+
+/// Wilson score interval at 95% for `wins` out of `n`.
+pub fn wilson(wins: u32, n: u32) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = f64::from(n);
+    let p = f64::from(wins) / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z / denom * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Play a match of `cfg.games` games between `a` and `b` from `start`
+/// (module documentation). `progress` is called once per finished game.
+pub fn play_match<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    a: &dyn Player<G>,
+    b: &dyn Player<G>,
+    cfg: MatchConfig,
+    progress: &(dyn Fn() + Sync),
+) -> MatchResult {
+    let records: Vec<GameRecord> = (0..cfg.games)
+        .into_par_iter()
+        .map(|i| {
+            let mut rng = Rng::for_index(cfg.seed, u64::from(i));
+            let a_first = i % 2 == 0;
+            let (first, second) = if a_first { (a, b) } else { (b, a) };
+            let (w, turns) = play_game(game, start, first, second, &mut rng, cfg.turn_cap);
+            progress();
+            GameRecord {
+                // Map "first/second" back to "a/b".
+                winner: w.map(|f| if a_first { f } else { 1 - f }),
+                a_first,
+                turns,
+            }
+        })
+        .collect();
+    summarise(cfg.games, records)
+}
+
+fn summarise(games: u32, records: Vec<GameRecord>) -> MatchResult {
+    let a_wins = records.iter().filter(|r| r.winner == Some(0)).count() as u32;
+    let b_wins = records.iter().filter(|r| r.winner == Some(1)).count() as u32;
+    let capped = games - a_wins - b_wins;
+    let first_player_wins = records
+        .iter()
+        .filter(|r| r.winner == Some(if r.a_first { 0 } else { 1 }))
+        .count() as u32;
+    let total_turns: u64 = records.iter().map(|r| u64::from(r.turns)).sum();
+    let rate = |k: u32| {
+        if games == 0 {
+            0.0
+        } else {
+            f64::from(k) / f64::from(games)
+        }
+    };
+    MatchResult {
+        games,
+        a_wins,
+        b_wins,
+        capped,
+        a_win_rate: rate(a_wins),
+        ci95: wilson(a_wins, games),
+        first_player_wins,
+        first_player_win_rate: rate(first_player_wins),
+        mean_turns: if games == 0 {
+            0.0
+        } else {
+            total_turns as f64 / f64::from(games)
+        },
+        records,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_reference_values() {
+        // 50 of 100: 0.5 -+ 0.0962 (the Wilson interval is symmetric at 1/2).
+        let (lo, hi) = wilson(50, 100);
+        assert!((lo - 0.403_831).abs() < 1e-6, "{lo}");
+        assert!((hi - 0.596_169).abs() < 1e-6, "{hi}");
+        // 0 of 10: [0, z^2 / (n + z^2)].
+        let (lo, hi) = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.277_533).abs() < 1e-6, "{hi}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+}

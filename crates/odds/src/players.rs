@@ -1,0 +1,187 @@
+//! Players for match play: `random`, `greedy` and `engine:N` (CLI.md,
+//! `daldos match`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use dalkon_rules::daldos::{Play, Position};
+
+use crate::eval::threat;
+use crate::game::Daldos;
+use crate::rng::Rng;
+use crate::search::{Game, SearchOptions, Searcher, MAX_DEPTH};
+
+/// Something that picks a play. Called only when there are at least two.
+pub trait Player<G: Game>: Sync + fmt::Debug {
+    /// The index in `plays` (all plays of the throw just made in `pos`) of
+    /// the play to make. Any randomness must come from `rng`.
+    fn choose(&self, game: &G, pos: &G::Pos, plays: &[(G::Play, G::Pos)], rng: &mut Rng) -> usize;
+}
+
+/// Picks a play uniformly at random.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomPlayer;
+
+impl<G: Game> Player<G> for RandomPlayer {
+    fn choose(&self, _: &G, _: &G::Pos, plays: &[(G::Play, G::Pos)], rng: &mut Rng) -> usize {
+        rng.below(plays.len() as u64) as usize
+    }
+}
+
+/// Expectiminimax to a fixed depth (a fresh single-threaded search per
+/// move, so games can run in parallel and stay deterministic).
+#[derive(Debug, Clone, Copy)]
+pub struct EnginePlayer {
+    /// The search settings; `opts.depth` is the depth.
+    pub opts: SearchOptions,
+}
+
+impl EnginePlayer {
+    /// An engine searching `depth` throws with the default settings.
+    pub fn new(depth: u32) -> EnginePlayer {
+        EnginePlayer {
+            opts: SearchOptions {
+                depth,
+                ..SearchOptions::default()
+            },
+        }
+    }
+}
+
+impl<G: Game> Player<G> for EnginePlayer {
+    fn choose(&self, game: &G, pos: &G::Pos, plays: &[(G::Play, G::Pos)], _: &mut Rng) -> usize {
+        Searcher::new(game, self.opts)
+            .best_play(pos, plays, self.opts.depth)
+            .0
+    }
+}
+
+/// Captures when it can (the most pieces; among those the play leaving its
+/// own pieces least exposed), otherwise the play that leaves its own
+/// pieces least exposed. Exposure is the estimated capture risk of
+/// `eval.rs` (sum over own pieces of the chance the opponent's next throw
+/// reaches them), not the exact odds. Ties go to the first play.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GreedyPlayer;
+
+impl GreedyPlayer {
+    fn exposure(mover: dalkon_rules::daldos::Side, result: &Position) -> f64 {
+        threat(result, mover.other()).expected
+    }
+}
+
+impl Player<Daldos> for GreedyPlayer {
+    fn choose(&self, _: &Daldos, pos: &Position, plays: &[(Play, Position)], _: &mut Rng) -> usize {
+        let mover = pos.side_to_move();
+        let mut best = 0;
+        let mut best_key = (0usize, f64::NEG_INFINITY);
+        for (i, (play, result)) in plays.iter().enumerate() {
+            let key = (play.captures(), -Self::exposure(mover, result));
+            if key.0 > best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
+                best = i;
+                best_key = key;
+            }
+        }
+        best
+    }
+}
+
+/// A player named on the command line: `random`, `greedy` or `engine:N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// [`RandomPlayer`].
+    Random,
+    /// [`GreedyPlayer`].
+    Greedy,
+    /// [`EnginePlayer`] searching this many throws.
+    Engine(u32),
+}
+
+/// Why a player name was rejected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerSpecError {
+    /// Not `random`, `greedy` or `engine:N`.
+    Unknown(String),
+    /// `engine:N` with `N` not a number in `1..=MAX_DEPTH`.
+    Depth(String),
+}
+
+impl fmt::Display for PlayerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpecError::Unknown(s) => write!(
+                f,
+                "unknown player {s:?}: expected random, greedy or engine:N"
+            ),
+            PlayerSpecError::Depth(s) => write!(
+                f,
+                "bad engine depth {s:?}: expected a number from 1 to {MAX_DEPTH}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayerSpecError {}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+
+    fn from_str(s: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        match s {
+            "random" => Ok(PlayerSpec::Random),
+            "greedy" => Ok(PlayerSpec::Greedy),
+            _ => {
+                let Some(n) = s.strip_prefix("engine:") else {
+                    return Err(PlayerSpecError::Unknown(s.to_owned()));
+                };
+                match n.parse::<u32>() {
+                    Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(PlayerSpec::Engine(d)),
+                    _ => Err(PlayerSpecError::Depth(n.to_owned())),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => write!(f, "random"),
+            PlayerSpec::Greedy => write!(f, "greedy"),
+            PlayerSpec::Engine(d) => write!(f, "engine:{d}"),
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// The Daldøs player this names.
+    pub fn build(self) -> Box<dyn Player<Daldos>> {
+        match self {
+            PlayerSpec::Random => Box::new(RandomPlayer),
+            PlayerSpec::Greedy => Box::new(GreedyPlayer),
+            PlayerSpec::Engine(d) => Box::new(EnginePlayer::new(d)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_print() {
+        for s in ["random", "greedy", "engine:1", "engine:3"] {
+            assert_eq!(s.parse::<PlayerSpec>().unwrap().to_string(), s);
+        }
+        assert_eq!(
+            "engine:0".parse::<PlayerSpec>(),
+            Err(PlayerSpecError::Depth("0".into()))
+        );
+        assert!("engine:x".parse::<PlayerSpec>().is_err());
+        assert!("engine:9".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            "minimax".parse::<PlayerSpec>(),
+            Err(PlayerSpecError::Unknown("minimax".into()))
+        );
+    }
+}

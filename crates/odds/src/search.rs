@@ -1,0 +1,726 @@
+//! Depth-limited expectiminimax with *-minimax pruning (Ballard's Star1 and
+//! Star2), a transposition table and root parallelism, over a small
+//! [`Game`] trait.
+//!
+//! # What a unit of depth is
+//! One unit of depth is **one throw and its play**. A position is searched
+//! *before* the throw of the side to move (a chance node):
+//!
+//! - `value(pos, 0)` is the static evaluation of `pos`;
+//! - `value(pos, d)` for `d >= 1` is the average over the throws (with their
+//!   weights) of the best play for that throw, each play's result valued at
+//!   depth `d - 1` from the mover's point of view.
+//!
+//! So `depth 1` for a given throw chooses among its plays by the static value
+//! of their results; `depth 2` also averages over the next throw (whoever
+//! throws it: the opponent, or the same side after a dal-dal, which is not a
+//! change of side but still costs one unit) and lets that side choose its
+//! best play, valued statically; and so on. A finished game is worth exactly
+//! 1 or 0 at any depth.
+//!
+//! # Values
+//! Every value is the win probability, in `[0, 1]`, of the side to move at
+//! the node in question (a value `v` for one side is `1 - v` for the other).
+//! Static evaluations are rounded to multiples of 2^-16 and the throw weights
+//! must be powers of two summing to a power of two (Daldøs: 1 or 2 out of 16),
+//! so every sum, bound and window in the search is a dyadic rational computed
+//! exactly in `f64` up to [`MAX_DEPTH`]. That is why pruning provably never
+//! changes a value here, bit for bit, and why the tests compare with `==`.
+//!
+//! # Pruning
+//! Play choices are alpha-beta (fail-soft) nodes. Chance nodes use Star1
+//! with the value bounds `[0, 1]`: before each throw is searched, the node's
+//! value is known to lie in `[sum, sum + rest]`, which gives the throw a
+//! window and allows cut-offs. At chance nodes of depth >= 2, Star2 first
+//! probes one play per throw (the best by static order) for lower bounds
+//! and fails high as soon as they reach beta, then runs Star1 with those
+//! bounds. The transposition table stores (lower, upper) bounds per
+//! (position, depth). Node counts with each switch off are in
+//! `benches/search.rs`.
+//!
+//! # Determinism
+//! A [`Searcher`] is single-threaded and owns its table. The root functions
+//! run one fresh searcher per root play (in parallel with rayon) and only
+//! ever pass windows computed before the parallel part starts, so values,
+//! best plays and node counts are the same for any number of threads.
+
+use std::fmt;
+use std::hash::Hash;
+
+use rayon::prelude::*;
+
+use crate::tt::{Bounds, Table};
+
+/// The deepest search allowed: beyond it the dyadic values of the search
+/// would need more than the 53 bits of an `f64` mantissa.
+pub const MAX_DEPTH: u32 = 8;
+
+/// Static evaluations are rounded to multiples of `1 / EVAL_SCALE`.
+pub const EVAL_SCALE: f64 = 65536.0;
+
+/// A two-player game with dice, as the search sees it.
+///
+/// A position records the side to move, which is the side that throws next.
+pub trait Game: Sync + fmt::Debug {
+    /// A position (before a throw).
+    type Pos: Clone + Eq + Hash + Send + Sync + fmt::Debug;
+    /// One outcome of the dice.
+    type Throw: Copy + Send + Sync + fmt::Debug;
+    /// A play for a throw.
+    type Play: Clone + Send + Sync + fmt::Debug;
+
+    /// The distinct throws with integer weights. Each weight and their sum
+    /// must be powers of two (checked when a searcher is made).
+    fn throws(&self) -> &[(Self::Throw, u32)];
+
+    /// The side to move (0 or 1).
+    fn to_move(&self, pos: &Self::Pos) -> u8;
+
+    /// The winner (0 or 1) if the game is over.
+    fn winner(&self, pos: &Self::Pos) -> Option<u8>;
+
+    /// Every distinct play for `throw` with its result. Never empty for a
+    /// position whose game is not over (a lost throw is one play).
+    fn plays(&self, pos: &Self::Pos, throw: Self::Throw) -> Vec<(Self::Play, Self::Pos)>;
+
+    /// The distinct results of [`Game::plays`], in any fixed order, into
+    /// `out` (cleared first). Inside the search only results matter, so a
+    /// game can make this cheaper than `plays`.
+    fn results(&self, pos: &Self::Pos, throw: Self::Throw, out: &mut Vec<Self::Pos>) {
+        out.clear();
+        out.extend(self.plays(pos, throw).into_iter().map(|(_, r)| r));
+    }
+
+    /// Estimated win probability, in `[0, 1]`, of the side to move of a
+    /// position whose game is not over.
+    fn evaluate(&self, pos: &Self::Pos) -> f64;
+}
+
+/// Search switches. `Default` is everything on, depth 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Depth in throws (see the module documentation), `1..=MAX_DEPTH`.
+    pub depth: u32,
+    /// Star1 pruning at chance nodes and alpha-beta at play choices.
+    pub prune: bool,
+    /// Star2 probing at chance nodes of depth >= 2 (only with `prune`).
+    pub probe: bool,
+    /// Try plays in order of their static value (better bounds sooner).
+    pub ordering: bool,
+    /// Transposition-table capacity in entries per searcher (0 = no table).
+    pub tt_capacity: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            depth: 2,
+            prune: true,
+            probe: true,
+            ordering: true,
+            tt_capacity: 1 << 18,
+        }
+    }
+}
+
+/// Why a search could not start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// The depth was 0 or above [`MAX_DEPTH`].
+    Depth(u32),
+    /// The game in the given position is already over.
+    GameOver,
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Depth(d) => {
+                write!(f, "search depth {d} is out of range 1..={MAX_DEPTH}")
+            }
+            SearchError::GameOver => write!(f, "the game is already over in this position"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// What a search did. `nodes()` is the headline count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions searched before a throw at depth >= 1.
+    pub chance_nodes: u64,
+    /// (Position, throw) pairs whose plays were generated.
+    pub throw_nodes: u64,
+    /// Positions valued statically at depth 0.
+    pub leaves: u64,
+    /// Finished games reached.
+    pub terminals: u64,
+    /// Static evaluations made only to order plays.
+    pub ordering_evals: u64,
+    /// Chance nodes answered by the transposition table.
+    pub tt_hits: u64,
+    /// Cut-offs (at play choices and at chance nodes).
+    pub cutoffs: u64,
+}
+
+impl Stats {
+    /// Positions visited: chance nodes, leaves and finished games.
+    pub fn nodes(&self) -> u64 {
+        self.chance_nodes + self.leaves + self.terminals
+    }
+
+    /// Add another search's counts.
+    pub fn add(&mut self, other: &Stats) {
+        self.chance_nodes += other.chance_nodes;
+        self.throw_nodes += other.throw_nodes;
+        self.leaves += other.leaves;
+        self.terminals += other.terminals;
+        self.ordering_evals += other.ordering_evals;
+        self.tt_hits += other.tt_hits;
+        self.cutoffs += other.cutoffs;
+    }
+}
+
+/// Round a static evaluation into `[0, 1]` on the 2^-16 grid.
+pub fn quantize(v: f64) -> f64 {
+    if v.is_nan() {
+        return 0.5;
+    }
+    (v.clamp(0.0, 1.0) * EVAL_SCALE).round() / EVAL_SCALE
+}
+
+/// A single-threaded searcher with its own transposition table.
+#[derive(Debug)]
+pub struct Searcher<'g, G: Game> {
+    game: &'g G,
+    opts: SearchOptions,
+    tt: Table<G::Pos>,
+    /// Throws with their probabilities, and the probability of the throws
+    /// after each one (for Star1's bound on what is not yet searched).
+    throws: Vec<(G::Throw, f64, f64)>,
+    /// Result buffers reused across plies.
+    buffers: Vec<Vec<G::Pos>>,
+    /// Counts so far.
+    pub stats: Stats,
+}
+
+impl<'g, G: Game> Searcher<'g, G> {
+    /// A searcher for `game`. Panics if the game's throw weights are not
+    /// powers of two summing to a power of two (a programming error in the
+    /// game, not an input error).
+    pub fn new(game: &'g G, opts: SearchOptions) -> Searcher<'g, G> {
+        let weights = game.throws();
+        let total: u32 = weights.iter().map(|&(_, w)| w).sum();
+        assert!(
+            total.is_power_of_two() && weights.iter().all(|&(_, w)| w.is_power_of_two()),
+            "throw weights must be powers of two summing to a power of two"
+        );
+        let mut after = total;
+        let throws = weights
+            .iter()
+            .map(|&(t, w)| {
+                after -= w;
+                (t, w as f64 / total as f64, after as f64 / total as f64)
+            })
+            .collect();
+        Searcher {
+            game,
+            opts,
+            tt: Table::new(opts.tt_capacity),
+            throws,
+            buffers: Vec::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The value of `pos` for its side to move at `depth`, searched with the
+    /// window `(alpha, beta)`, fail-soft: a result `<= alpha` is an upper
+    /// bound, `>= beta` a lower bound, anything between is exact. With the
+    /// window `(0, 1)` the result is always exact.
+    pub fn value(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        if let Some(w) = self.game.winner(pos) {
+            self.stats.terminals += 1;
+            return if w == self.game.to_move(pos) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        if depth == 0 {
+            self.stats.leaves += 1;
+            return quantize(self.game.evaluate(pos));
+        }
+        self.chance(pos, depth, alpha, beta)
+    }
+
+    /// A chance node: the side to move of `pos` (not finished) throws.
+    fn chance(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        self.stats.chance_nodes += 1;
+        if let Some(b) = self.tt.probe(pos, depth) {
+            if let Some(v) = b.exact() {
+                self.stats.tt_hits += 1;
+                return v;
+            }
+            if self.opts.prune && (b.lo >= beta || b.hi <= alpha) {
+                self.stats.tt_hits += 1;
+                return if b.lo >= beta { b.lo } else { b.hi };
+            }
+        }
+        let v = self.chance_search(pos, depth, alpha, beta);
+        let bounds = if !self.opts.prune {
+            Bounds { lo: v, hi: v }
+        } else if v <= alpha {
+            Bounds { lo: 0.0, hi: v }
+        } else if v >= beta {
+            Bounds { lo: v, hi: 1.0 }
+        } else {
+            Bounds { lo: v, hi: v }
+        };
+        self.tt.store(pos, depth, bounds);
+        v
+    }
+
+    fn chance_search(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        if self.opts.prune && self.opts.probe && depth >= 2 {
+            return self.chance_star2(pos, depth, alpha, beta);
+        }
+        let mut sum = 0.0;
+        for i in 0..self.throws.len() {
+            let (throw, p, after) = self.throws[i];
+            if !self.opts.prune {
+                sum += p * self.throw_value(pos, throw, depth, 0.0, 1.0);
+                continue;
+            }
+            // Star1: children's values lie in [0, 1], so the node's value lies
+            // in [sum, sum + p + after] before child i is searched.
+            if sum + p + after <= alpha {
+                self.stats.cutoffs += 1;
+                return sum + p + after;
+            }
+            if sum >= beta {
+                self.stats.cutoffs += 1;
+                return sum;
+            }
+            let a = ((alpha - sum - after) / p).max(0.0);
+            let b = ((beta - sum) / p).min(1.0);
+            let v = self.throw_value(pos, throw, depth, a, b);
+            if v <= a && a > 0.0 {
+                // v bounds child i from above, so the node is at most this,
+                // which is <= alpha.
+                self.stats.cutoffs += 1;
+                return sum + p * v + after;
+            }
+            if v >= b && b < 1.0 {
+                self.stats.cutoffs += 1;
+                return sum + p * v;
+            }
+            sum += p * v;
+        }
+        sum
+    }
+
+    /// Star2: first probe one play per throw (the best by static order),
+    /// whose value is a lower bound of that throw's best play; fail high as
+    /// soon as these bounds reach `beta`. Then Star1 as in `chance_search`,
+    /// with the probed lower bounds in place of 0 for the throws not yet
+    /// searched. The play lists are generated once for both phases.
+    fn chance_star2(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        let mover = self.game.to_move(pos);
+        let n = self.throws.len();
+        let mut lists: Vec<Vec<G::Pos>> = Vec::with_capacity(n);
+        let mut lb = vec![0.0; n];
+        let mut lb_sum = 0.0;
+        let mut result = None;
+        for (i, slot) in lb.iter_mut().enumerate() {
+            let (throw, p, _) = self.throws[i];
+            let list = self.generate(pos, mover, throw, depth);
+            let b = ((beta - lb_sum) / p).min(1.0);
+            let v = match list.first() {
+                Some(first) => self.child_value(mover, first, depth - 1, 0.0, b),
+                None => 0.0,
+            };
+            lists.push(list);
+            *slot = v;
+            lb_sum += p * v;
+            if lb_sum >= beta {
+                self.stats.cutoffs += 1;
+                result = Some(lb_sum);
+                break;
+            }
+        }
+        if result.is_none() {
+            result = Some(self.star1_with_bounds(mover, &lists, &lb, depth, alpha, beta));
+        }
+        for list in lists {
+            self.buffers.push(list);
+        }
+        result.unwrap_or(0.0)
+    }
+
+    fn star1_with_bounds(
+        &mut self,
+        mover: u8,
+        lists: &[Vec<G::Pos>],
+        lb: &[f64],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let mut rest_lb: f64 = self
+            .throws
+            .iter()
+            .zip(lb)
+            .map(|(&(_, p, _), &l)| p * l)
+            .sum();
+        let mut sum = 0.0;
+        for (i, list) in lists.iter().enumerate() {
+            let (_, p, after) = self.throws[i];
+            rest_lb -= p * lb[i];
+            if sum + p + after <= alpha {
+                self.stats.cutoffs += 1;
+                return sum + p + after;
+            }
+            if sum + p * lb[i] + rest_lb >= beta {
+                self.stats.cutoffs += 1;
+                return sum + p * lb[i] + rest_lb;
+            }
+            let a = ((alpha - sum - after) / p).max(0.0);
+            let b = ((beta - sum - rest_lb) / p).min(1.0);
+            let v = self.max_over(mover, list, depth, a, b);
+            if v <= a && a > 0.0 {
+                self.stats.cutoffs += 1;
+                return sum + p * v + after;
+            }
+            if v >= b && b < 1.0 {
+                self.stats.cutoffs += 1;
+                return sum + p * v + rest_lb;
+            }
+            sum += p * v;
+        }
+        sum
+    }
+
+    /// The results of `throw` in `pos`, best first by static order when
+    /// they will be searched deeper (`depth >= 2`), in a pooled buffer.
+    fn generate(&mut self, pos: &G::Pos, mover: u8, throw: G::Throw, depth: u32) -> Vec<G::Pos> {
+        self.stats.throw_nodes += 1;
+        let mut results = self.buffers.pop().unwrap_or_default();
+        self.game.results(pos, throw, &mut results);
+        if depth >= 2 && self.opts.ordering && results.len() > 1 {
+            self.order(mover, &mut results);
+        }
+        results
+    }
+
+    /// The best play's value for the side to move of `pos` after `throw`,
+    /// each result searched to `depth - 1`; fail-soft in `(alpha, beta)`.
+    fn throw_value(
+        &mut self,
+        pos: &G::Pos,
+        throw: G::Throw,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let mover = self.game.to_move(pos);
+        let results = self.generate(pos, mover, throw, depth);
+        let best = self.max_over(mover, &results, depth, alpha, beta);
+        self.buffers.push(results);
+        best
+    }
+
+    /// The best value for `mover` among `results`, each searched to
+    /// `depth - 1`; fail-soft in `(alpha, beta)`.
+    fn max_over(
+        &mut self,
+        mover: u8,
+        results: &[G::Pos],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        let mut best = 0.0;
+        let mut a = alpha;
+        for result in results {
+            let v = self.child_value(mover, result, depth - 1, a, beta);
+            if v > best {
+                best = v;
+            }
+            if self.opts.prune {
+                if best >= beta {
+                    self.stats.cutoffs += 1;
+                    break;
+                }
+                if best > a {
+                    a = best;
+                }
+            }
+        }
+        best
+    }
+
+    /// Value for `mover` of the result of one of its plays, searched to
+    /// `depth`, fail-soft in `(alpha, beta)` (both for `mover`).
+    pub fn child_value(
+        &mut self,
+        mover: u8,
+        result: &G::Pos,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+    ) -> f64 {
+        if self.game.to_move(result) == mover {
+            self.value(result, depth, alpha, beta)
+        } else {
+            1.0 - self.value(result, depth, 1.0 - beta, 1.0 - alpha)
+        }
+    }
+
+    /// Sort plays best first by the static value of their results for
+    /// `mover` (a stable sort, so ties keep the generator's order).
+    fn order(&mut self, mover: u8, results: &mut [G::Pos]) {
+        let mut keyed: Vec<(f64, usize)> = results
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (self.static_value(mover, r), i))
+            .collect();
+        keyed.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        let perm: Vec<usize> = keyed.into_iter().map(|(_, i)| i).collect();
+        apply_permutation(results, &perm);
+    }
+
+    /// Static value of `result` for `mover` (exact if the game is over).
+    pub fn static_value(&mut self, mover: u8, result: &G::Pos) -> f64 {
+        if let Some(w) = self.game.winner(result) {
+            return if w == mover { 1.0 } else { 0.0 };
+        }
+        self.stats.ordering_evals += 1;
+        let e = quantize(self.game.evaluate(result));
+        if self.game.to_move(result) == mover {
+            e
+        } else {
+            1.0 - e
+        }
+    }
+
+    /// Choose among `plays` (for the side to move of `pos`) at `depth`:
+    /// returns the index of the best play in `plays` and its exact value.
+    /// The root window rises as better plays are found, so later plays are
+    /// often only bounded; ties go to the play that the static ordering puts
+    /// first. Used by the engine player in match play.
+    pub fn best_play(
+        &mut self,
+        pos: &G::Pos,
+        plays: &[(G::Play, G::Pos)],
+        depth: u32,
+    ) -> (usize, f64) {
+        let mover = self.game.to_move(pos);
+        let order = root_order(self, mover, plays);
+        let mut best: (usize, f64) = (order[0], -1.0);
+        for &i in &order {
+            let alpha = best.1.max(0.0);
+            let v = if self.opts.prune {
+                self.child_value(mover, &plays[i].1, depth - 1, alpha, 1.0)
+            } else {
+                self.child_value(mover, &plays[i].1, depth - 1, 0.0, 1.0)
+            };
+            if v > best.1 {
+                best = (i, v);
+            }
+        }
+        best
+    }
+}
+
+/// Reorder `items` so that position `k` holds the old `items[perm[k]]`.
+fn apply_permutation<T: Clone>(items: &mut [T], perm: &[usize]) {
+    let old: Vec<T> = items.to_vec();
+    for (slot, &i) in items.iter_mut().zip(perm) {
+        *slot = old[i].clone();
+    }
+}
+
+/// Indices of `plays` in static order, best first, ties by index.
+fn root_order<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    mover: u8,
+    plays: &[(G::Play, G::Pos)],
+) -> Vec<usize> {
+    let mut keyed: Vec<(f64, usize)> = plays
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r))| (searcher.static_value(mover, r), i))
+        .collect();
+    if searcher.opts.ordering {
+        keyed.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    }
+    keyed.into_iter().map(|(_, i)| i).collect()
+}
+
+/// How the root of [`analyse_throw`] is searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootMode {
+    /// Every play gets its exact value (the full window at every root play).
+    AllExact,
+    /// Only the best play is guaranteed exact: the first play in static order
+    /// is searched alone, then the others in parallel with its value as the
+    /// lower edge of their window; a play that cannot beat it gets an upper
+    /// bound instead of its value.
+    BestOnly,
+}
+
+/// One root play and what the search found for it.
+#[derive(Debug, Clone)]
+pub struct PlayValue<G: Game> {
+    /// The play.
+    pub play: G::Play,
+    /// Its result.
+    pub result: G::Pos,
+    /// Its value for the mover: exact, or an upper bound (`exact == false`,
+    /// only in [`RootMode::BestOnly`]).
+    pub value: f64,
+    /// Whether `value` is exact.
+    pub exact: bool,
+}
+
+/// The search of one throw: plays ranked best first.
+#[derive(Debug, Clone)]
+pub struct ThrowAnalysis<G: Game> {
+    /// The throw.
+    pub throw: G::Throw,
+    /// Value of the best play (exact) for the side to move.
+    pub value: f64,
+    /// Plays, best first: by value, ties by static order. `plays[0]` is the
+    /// best play.
+    pub plays: Vec<PlayValue<G>>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+/// The search of a position before the throw.
+#[derive(Debug, Clone)]
+pub struct PositionAnalysis<G: Game> {
+    /// Expected value for the side to move, over the throws.
+    pub value: f64,
+    /// One analysis per distinct throw, in [`Game::throws`] order, with the
+    /// throw's weight.
+    pub throws: Vec<(ThrowAnalysis<G>, u32)>,
+    /// What the search did, all throws together.
+    pub stats: Stats,
+}
+
+fn check<G: Game>(game: &G, pos: &G::Pos, opts: &SearchOptions) -> Result<(), SearchError> {
+    if opts.depth == 0 || opts.depth > MAX_DEPTH {
+        return Err(SearchError::Depth(opts.depth));
+    }
+    if game.winner(pos).is_some() {
+        return Err(SearchError::GameOver);
+    }
+    Ok(())
+}
+
+/// Search every play of `throw` in `pos` to `opts.depth` (see the module
+/// documentation for what depth counts). Root plays are searched in
+/// parallel, each by its own [`Searcher`]; the result does not depend on the
+/// number of threads.
+pub fn analyse_throw<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+) -> Result<ThrowAnalysis<G>, SearchError> {
+    check(game, pos, &opts)?;
+    let mover = game.to_move(pos);
+    let plays = game.plays(pos, throw);
+    let mut stats = Stats::default();
+    let order = {
+        let mut s = Searcher::new(game, opts);
+        let order = root_order(&mut s, mover, &plays);
+        stats.add(&s.stats);
+        order
+    };
+    let search_one = |i: usize, alpha: f64| {
+        let mut s = Searcher::new(game, opts);
+        let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
+        (v, s.stats)
+    };
+    let mut found: Vec<(f64, Stats)> = Vec::with_capacity(plays.len());
+    let alpha = match mode {
+        RootMode::AllExact => 0.0,
+        RootMode::BestOnly => {
+            let first = search_one(order[0], 0.0);
+            let a = if opts.prune { first.0 } else { 0.0 };
+            found.push(first);
+            a
+        }
+    };
+    let start = found.len();
+    found.extend(
+        order[start..]
+            .par_iter()
+            .map(|&i| search_one(i, alpha))
+            .collect::<Vec<_>>(),
+    );
+    let mut ranked: Vec<(usize, PlayValue<G>)> = order
+        .iter()
+        .zip(&found)
+        .enumerate()
+        .map(|(rank, (&i, &(v, st)))| {
+            stats.add(&st);
+            let exact = rank < start || alpha == 0.0 || v > alpha;
+            (
+                rank,
+                PlayValue {
+                    play: plays[i].0.clone(),
+                    result: plays[i].1.clone(),
+                    value: v,
+                    exact,
+                },
+            )
+        })
+        .collect();
+    // Exact values first by value; a bound never outranks an exact value it
+    // does not exceed (a bound <= alpha <= the best exact value).
+    ranked.sort_by(|(ra, a), (rb, b)| b.value.total_cmp(&a.value).then(ra.cmp(rb)));
+    let plays: Vec<PlayValue<G>> = ranked.into_iter().map(|(_, p)| p).collect();
+    Ok(ThrowAnalysis {
+        throw,
+        value: plays[0].value,
+        plays,
+        stats,
+    })
+}
+
+/// Search `pos` before its throw to `opts.depth`: the expected value for the
+/// side to move and the analysis of each distinct throw. Independent of the
+/// number of threads.
+pub fn analyse_position<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+) -> Result<PositionAnalysis<G>, SearchError> {
+    check(game, pos, &opts)?;
+    let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
+    let results: Vec<Result<(ThrowAnalysis<G>, u32), SearchError>> = game
+        .throws()
+        .par_iter()
+        .map(|&(t, w)| analyse_throw(game, pos, t, opts, mode).map(|a| (a, w)))
+        .collect();
+    let mut throws = Vec::with_capacity(results.len());
+    let mut value = 0.0;
+    let mut stats = Stats::default();
+    for r in results {
+        let (a, w) = r?;
+        value += w as f64 / total as f64 * a.value;
+        stats.add(&a.stats);
+        throws.push((a, w));
+    }
+    Ok(PositionAnalysis {
+        value,
+        throws,
+        stats,
+    })
+}

@@ -1,0 +1,204 @@
+//! Capture odds on hand-worked positions (RULES.md §1.3), the variants that
+//! change them, the truncation bound, and the cheap `f64` risk.
+
+use dalkon_odds::capture::{capture_odds, capture_odds_with, capture_risk_f64, OddsLimits};
+use dalkon_odds::ratio::{ratio, sixteenth_pow, to_f64};
+use dalkon_odds::tables::table_position;
+use dalkon_rules::daldos::{
+    plays, Board, CaptureRule, DalRule, EndRule, Position, Side, Throw, Variants,
+};
+use num_traits::Zero;
+
+fn pos(s: &str) -> Position {
+    s.parse().unwrap()
+}
+
+fn v(dal: DalRule, capture: CaptureRule) -> Variants {
+    Variants {
+        dal,
+        capture,
+        end: EndRule::Last,
+    }
+}
+
+/// B's only piece, undalt on B16, three holes behind A's only piece on M14.
+/// (1,2) and (2,1) dall it into M16 and go on to M14: 2/16. Any other throw
+/// with a dal must be one added move (both dice can be used) and overshoots
+/// or stops short. The dal-dal is forced too: B16-M16-M15, one behind, from
+/// where every throw with a dal captures (the capture ends the game, so the
+/// play may stop after that die): 7/16. Total 2/16 + 7/256 = 39/256, exact.
+#[test]
+fn undalt_piece_three_behind() {
+    let p = pos("................/..............a../...............B b");
+    let odds = capture_odds(&p, &Variants::default());
+    assert_eq!(odds.side, Side::B);
+    assert_eq!(odds.targets.len(), 1);
+    assert_eq!(Board::DANISH.hole_name(odds.targets[0].hole), "M14");
+    assert_eq!(odds.targets[0].probability, ratio(39, 256));
+    assert_eq!(odds.any, ratio(39, 256));
+    assert!(odds.exact);
+    assert!(odds.bound.is_zero());
+}
+
+/// A's piece on M16, right where B16 is dalled to. Under `capture=final`
+/// every throw with a dal is one forced added move that passes over it
+/// (nothing within reach ever after); under `capture=path` the added move
+/// captures on the hole it is dalled onto: 6/16 + the dal-dal 1/16 = 7/16.
+#[test]
+fn capture_path_takes_on_the_dal_hole() {
+    let p = pos("................/................a/a..............B b");
+    let path = capture_odds(&p, &v(DalRule::Any, CaptureRule::Path));
+    assert_eq!(path.targets[0].probability, ratio(7, 16));
+    assert!(path.exact);
+    let fin = capture_odds(&p, &Variants::default());
+    assert!(fin.targets[0].probability.is_zero());
+    // The piece could only come back round the loop after many dal-dals:
+    // not exact, but within the bound.
+    assert!(!fin.exact);
+    assert_eq!(fin.bound, sixteenth_pow(10));
+}
+
+/// B undalt on B3 and B16, A's piece on B4. Under `dal=any` a dal on B3
+/// captures: 6/16 + 1/16. Under `dal=sternmost` only B16 may be dalled,
+/// and B3 only after it: with the second dal of a dal-dal, 1/16.
+#[test]
+fn dal_sternmost_blocks_the_bow_piece() {
+    let p = pos("................/................./..Ba...........B b");
+    let any = capture_odds(&p, &Variants::default());
+    assert_eq!(any.targets[0].probability, ratio(7, 16));
+    let stern = capture_odds(&p, &v(DalRule::Sternmost, CaptureRule::Final));
+    assert_eq!(stern.targets[0].probability, ratio(1, 16));
+    assert!(any.exact && stern.exact);
+}
+
+/// Two targets and "any", where "both dice must be used" bites. B's dalt
+/// b on M10 has A pieces 1 and 2 ahead (M9, M8); B's other pieces are
+/// undalt on B1..B8 and can use nothing but a dal (on B8). So b may use one
+/// die and stop only when the other die is a dal for B8: M8 falls to
+/// (1,2), (2,1) and the dal-dal (1+1 added): 3/16; M9 needs b's 1 *and*
+/// another 1 for B8: only the dal-dal, 1/16; "any" = 3/16. A dal-dal
+/// captures both, so nothing is cut: exact.
+#[test]
+fn must_use_both_dice_limits_captures() {
+    let p = pos("................/........aab....../BBBBBBBB........ b");
+    let odds = capture_odds(&p, &Variants::default());
+    assert_eq!(odds.targets.len(), 2);
+    let names: Vec<String> = odds
+        .targets
+        .iter()
+        .map(|t| Board::DANISH.hole_name(t.hole))
+        .collect();
+    assert_eq!(names, ["M8", "M9"]);
+    assert_eq!(odds.targets[0].probability, ratio(3, 16));
+    assert_eq!(odds.targets[1].probability, ratio(1, 16));
+    assert_eq!(odds.any, ratio(3, 16));
+    assert!(odds.exact);
+}
+
+/// The published d = 3 row: the `f64` risk counts one throw (and a capture
+/// made with a dal-dal), so it gives 9/16 where the full odds give 3/5; at
+/// d = 1 the dal-dal captures at once and both give 7/16.
+#[test]
+fn cheap_risk_is_the_one_throw_lower_bound() {
+    for (d, risk) in [(1, 7.0 / 16.0), (3, 9.0 / 16.0), (5, 4.0 / 16.0)] {
+        let p = table_position(Board::DANISH, &Variants::default(), d, None).unwrap();
+        let r = capture_risk_f64(&p, &Variants::default());
+        let a1 = r
+            .iter()
+            .find(|(h, _)| Board::DANISH.hole_name(*h) == "A16")
+            .unwrap();
+        assert_eq!(a1.1, risk, "d={d}");
+        let full = capture_odds(&p, &Variants::default());
+        let exact = to_f64(&full.targets[0].probability);
+        assert!(a1.1 <= exact && exact <= a1.1 + 1.0 / 16.0 + 1e-12);
+    }
+}
+
+/// Deterministic pseudo-random positions by quiet random play.
+fn random_positions(board: Board, n: usize, turns: usize) -> Vec<Position> {
+    let vars = Variants::default();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize
+    };
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let mut p = Position::start(board);
+        for _ in 0..turns {
+            let t = Throw::ALL[next() % 16];
+            let moves = plays(&p, &vars, t);
+            if moves.is_empty() {
+                break;
+            }
+            p = moves[next() % moves.len()].result;
+        }
+        if !p.is_over(&vars) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Following one more rethrow can only raise a value, and never by more
+/// than the bound the shallower search gave.
+#[test]
+fn deeper_rethrows_stay_within_the_bound() {
+    for p in random_positions(Board::new(6).unwrap(), 12, 14) {
+        let mut prev = None;
+        for k in 0..4 {
+            let limits = OddsLimits {
+                max_daldals: k,
+                max_nodes: 1_000_000,
+            };
+            let o = capture_odds_with(&p, &Variants::default(), limits);
+            if let Some(prev) = prev.replace(o.clone()) {
+                let prev: dalkon_odds::CaptureOdds = prev;
+                for (a, b) in prev.targets.iter().zip(&o.targets) {
+                    assert!(a.probability <= b.probability, "{p}");
+                    assert!(b.probability <= &a.probability + &prev.bound, "{p}");
+                }
+                assert!(prev.any <= o.any && o.any <= &prev.any + &prev.bound);
+            }
+            if o.exact {
+                break;
+            }
+            assert_eq!(o.daldals, k);
+            assert_eq!(o.bound, sixteenth_pow(k + 1));
+        }
+    }
+}
+
+/// The node budget stops the deepening at the last complete depth and
+/// says so; the same limits always give the same answer.
+#[test]
+fn budget_gives_an_honest_bound() {
+    let p = pos("AAAAAAAA.b.A..b./a..b.a.b.b.ba.b.a/BBBBBBB.a.BB.a.a b");
+    let limits = OddsLimits {
+        max_daldals: 9,
+        max_nodes: 200,
+    };
+    let a = capture_odds_with(&p, &Variants::default(), limits);
+    let b = capture_odds_with(&p, &Variants::default(), limits);
+    assert_eq!(a, b);
+    assert!(!a.exact);
+    assert!(a.daldals < 9);
+    assert_eq!(a.bound, sixteenth_pow(a.daldals + 1));
+    assert_eq!(a.targets.len(), 16);
+    // One throw alone: the one-throw risk, exactly.
+    let one = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_daldals: 0,
+            max_nodes: 1,
+        },
+    );
+    let risk = capture_risk_f64(&p, &Variants::default());
+    for (t, (h, r)) in one.targets.iter().zip(&risk) {
+        assert_eq!(t.hole, *h);
+        assert_eq!(to_f64(&t.probability), *r);
+    }
+}
