@@ -11,9 +11,7 @@ pub use capture::{
 };
 pub use closed_form::{line_odds, line_odds_truncated, LineError, LineOdds};
 pub use ratio::Ratio;
-pub use tables::{
-    capture_table, table_position, CaptureTable, TableError, TableKind, TableRow,
-};
+pub use tables::{capture_table, table_position, CaptureTable, TableError, TableKind, TableRow};
 
 // Expectiminimax engine and match play (owned by `engine`).
 pub mod eval;
