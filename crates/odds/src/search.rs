@@ -508,7 +508,8 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// returns the index of the best play in `plays` and its exact value.
     /// The root window rises as better plays are found, so later plays are
     /// often only bounded; ties go to the play that the static ordering puts
-    /// first. Used by the engine player in match play.
+    /// first. Used by the engine player in match play. Panics if `plays` is
+    /// empty (a position whose game is not over always has a play).
     pub fn best_play(
         &mut self,
         pos: &G::Pos,

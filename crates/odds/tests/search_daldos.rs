@@ -237,3 +237,20 @@ fn engine_beats_random_on_a_small_board() {
     );
     assert!(r.a_wins >= 30, "{r:?}");
 }
+
+#[test]
+fn turn_cap_stops_games_and_counts_them() {
+    let game = Daldos::default();
+    let start = Position::start(dalkon_rules::daldos::Board::DANISH);
+    let cfg = MatchConfig {
+        games: 6,
+        seed: 1,
+        turn_cap: 3,
+    };
+    let r = play_match(&game, &start, &RandomPlayer, &RandomPlayer, cfg, &|| {});
+    // Nobody can capture within three throws of the start.
+    assert_eq!((r.a_wins, r.b_wins, r.capped), (0, 0, 6));
+    assert_eq!(r.mean_turns, 3.0);
+    assert_eq!(r.first_player_win_rate, 0.0);
+    assert!(r.records.iter().all(|g| g.winner.is_none() && g.turns == 3));
+}
