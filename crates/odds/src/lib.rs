@@ -4,6 +4,7 @@
 pub mod capture;
 pub mod closed_form;
 pub mod ratio;
+mod relaxed;
 pub mod tables;
 
 pub use capture::{
