@@ -162,22 +162,42 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
     let unit = |k: u32| BigInt::from(15u64 * 16u64.pow(k + 1));
     let over = pos.is_over(variants);
 
-    // Certificates first: they are cheap when they work. Each target may
-    // use an equal share of half the budget.
+    // Certificates first: they are cheap when they work. Each target has
+    // its own search and an equal share of half the budget, so targets run
+    // in parallel (rayon) with the same result on any number of threads.
     let mut cert: Vec<Option<(Interval, bool)>> = vec![None; n];
     if !over && limits.certify {
+        use rayon::prelude::*;
         let share = (search.max_nodes / (2 * n.max(1))).max(1);
-        let total = search.max_nodes;
-        for (i, &hole) in targets.iter().enumerate() {
-            let mut relaxed = Relaxed::new(pos.board(), side, hole);
-            search.max_nodes = (search.nodes + share).min(total);
-            if let Ok((lb, ub)) = search.bounds(pos, max, i, &mut relaxed) {
-                let lo = Ratio::new(BigInt::from(lb), unit(max));
-                let hi = Ratio::new(BigInt::from(ub), unit(max)) + sixteenth_pow(max + 1);
-                cert[i] = Some((Interval { lo, hi }, lb == ub));
-            }
+        let fresh = |max_nodes| Search {
+            variants: *variants,
+            side,
+            targets: search.targets.clone(),
+            memo: HashMap::new(),
+            weights: HashMap::new(),
+            lines: HashMap::new(),
+            spare: Vec::new(),
+            nodes: 0,
+            max_nodes,
+        };
+        let results: Vec<(Option<(Interval, bool)>, usize)> = targets
+            .par_iter()
+            .enumerate()
+            .map(|(i, &hole)| {
+                let mut own = fresh(share);
+                let mut relaxed = Relaxed::new(pos.board(), side, hole);
+                let c = own.bounds(pos, max, i, &mut relaxed).ok().map(|(lb, ub)| {
+                    let lo = Ratio::new(BigInt::from(lb), unit(max));
+                    let hi = Ratio::new(BigInt::from(ub), unit(max)) + sixteenth_pow(max + 1);
+                    (Interval { lo, hi }, lb == ub)
+                });
+                (c, own.nodes)
+            })
+            .collect();
+        for (i, (c, used)) in results.into_iter().enumerate() {
+            cert[i] = c;
+            search.nodes += used;
         }
-        search.max_nodes = total;
     }
     let certified = cert.iter().flatten().filter(|c| c.1).count();
 

@@ -239,3 +239,18 @@ fn budget_gives_an_honest_bound() {
         assert_eq!(to_f64(&t.probability), *r);
     }
 }
+
+/// Targets are certified in parallel: one thread gives the same answer.
+#[test]
+fn odds_do_not_depend_on_the_thread_count() {
+    let p = pos("AAAAAAAA.b.A..b./a..b.a.b.b.ba.b.a/BBBBBBB.a.BB.a.a b");
+    let many = capture_odds(&p, &Variants::default());
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| capture_odds(&p, &Variants::default()));
+    assert_eq!(many, one);
+    assert_eq!(many.certified, 16);
+    assert_eq!(many.bound, sixteenth_pow(10));
+}
