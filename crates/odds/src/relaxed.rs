@@ -149,32 +149,55 @@ impl Relaxed {
     /// with the other. That holds when all pieces come by one road; where
     /// two roads meet this scans `plays`. (The tests check the two agree.)
     fn captures(&self, pieces: &[Piece], x: u8, y: u8) -> bool {
-        // Pieces on the start row and pieces on the loop behind the middle
-        // row's first hole (path index L) come to the target by two roads
-        // that meet there: then scan the plays.
+        match self.nearest(pieces) {
+            Some(near) => self.captures_from(pieces, near, x, y),
+            None => {
+                let mut hit = false;
+                self.plays(pieces, x, y, &mut |o| {
+                    hit = o.is_none();
+                    !hit
+                });
+                hit
+            }
+        }
+    }
+
+    /// The nearest two pieces `(distance, index)` when all pieces come to
+    /// the target by one road; `None` when pieces on the start row and
+    /// pieces on the loop behind the middle row's first hole (path index
+    /// L) come by two roads that meet there.
+    #[allow(clippy::type_complexity)] // two (distance, index) pairs, the second optional
+    fn nearest(&self, pieces: &[Piece]) -> Option<((u32, usize), Option<(u32, usize)>)> {
         let l = self.board.len();
         let start_row = pieces.iter().any(|&p| index(p) < l);
         let wrapped = pieces
             .iter()
             .any(|&p| index(p) >= l && index(p) > self.target);
         if start_row && wrapped {
-            let mut hit = false;
-            self.plays(pieces, x, y, &mut |o| {
-                hit = o.is_none();
-                !hit
-            });
-            return hit;
+            return None;
         }
-        let dist = |p: Piece| self.dist[usize::from(index(p))];
-        let mut order: [(u32, usize); 32] = [(u32::MAX, 0); 32];
+        let mut first = (u32::MAX, 0);
+        let mut second: Option<(u32, usize)> = None;
         for (k, &p) in pieces.iter().enumerate() {
-            order[k] = (dist(p), k);
+            let d = (self.dist[usize::from(index(p))], k);
+            if d < first {
+                second = (first.0 != u32::MAX).then_some(first);
+                first = d;
+            } else if second.map_or(true, |s| d < s) {
+                second = Some(d);
+            }
         }
-        let order = &mut order[..pieces.len()];
-        order.sort_unstable();
-        let Some(&(d1, i1)) = order.first() else {
-            return false;
-        };
+        (first.0 != u32::MAX).then_some((first, second))
+    }
+
+    fn captures_from(
+        &self,
+        pieces: &[Piece],
+        near: ((u32, usize), Option<(u32, usize)>),
+        x: u8,
+        y: u8,
+    ) -> bool {
+        let ((d1, i1), second) = near;
         let (x32, y32) = (u32::from(x), u32::from(y));
         if undalt(pieces[i1]) {
             return (x == 1 && (d1 == 1 || d1 == 1 + y32))
@@ -183,7 +206,7 @@ impl Relaxed {
         if d1 == x32 || d1 == y32 || d1 == x32 + y32 {
             return true;
         }
-        let Some(&(d2, i2)) = order.get(1) else {
+        let Some((d2, i2)) = second else {
             return false;
         };
         if undalt(pieces[i2]) {
@@ -277,9 +300,16 @@ impl Relaxed {
         }
         let pieces = line.as_slice();
         let scale = 16u64.pow(r);
+        let near = self.nearest(pieces);
         let weight: u64 = Throw::DISTINCT
             .iter()
-            .filter(|(t, _)| !t.is_daldal() && self.captures(pieces, t.first, t.second))
+            .filter(|(t, _)| {
+                !t.is_daldal()
+                    && match near {
+                        Some(nr) => self.captures_from(pieces, nr, t.first, t.second),
+                        None => self.captures(pieces, t.first, t.second),
+                    }
+            })
             .map(|&(_, w)| u64::from(w))
             .sum();
         let one = 15 * scale;
@@ -304,9 +334,13 @@ impl Relaxed {
         if captured {
             best = one;
         } else if r > 0 {
-            for mut c in children {
-                self.keep(&mut c, r - 1);
-                best = best.max(self.value(&c, r - 1));
+            for c in children.iter_mut() {
+                self.keep(c, r - 1);
+            }
+            children.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+            children.dedup();
+            for c in &children {
+                best = best.max(self.value(c, r - 1));
             }
         }
         let v = weight * 15 * scale + best;
