@@ -632,6 +632,19 @@ pub fn analyse_throw<G: Game>(
     opts: SearchOptions,
     mode: RootMode,
 ) -> Result<ThrowAnalysis<G>, SearchError> {
+    analyse_throw_with_progress(game, pos, throw, opts, mode, &|| {})
+}
+
+/// [`analyse_throw`], calling `progress` once per root play searched (from
+/// any worker thread; for a progress bar, never for results).
+pub fn analyse_throw_with_progress<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+) -> Result<ThrowAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let mover = game.to_move(pos);
     let plays = game.plays(pos, throw);
@@ -645,6 +658,7 @@ pub fn analyse_throw<G: Game>(
     let search_one = |i: usize, alpha: f64| {
         let mut s = Searcher::new(game, opts);
         let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
+        progress();
         (v, s.stats)
     };
     let mut found: Vec<(f64, Stats)> = Vec::with_capacity(plays.len());
@@ -703,12 +717,26 @@ pub fn analyse_position<G: Game>(
     opts: SearchOptions,
     mode: RootMode,
 ) -> Result<PositionAnalysis<G>, SearchError> {
+    analyse_position_with_progress(game, pos, opts, mode, &|| {})
+}
+
+/// [`analyse_position`], calling `progress` once per root play searched
+/// (over all throws).
+pub fn analyse_position_with_progress<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+) -> Result<PositionAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
     let results: Vec<Result<(ThrowAnalysis<G>, u32), SearchError>> = game
         .throws()
         .par_iter()
-        .map(|&(t, w)| analyse_throw(game, pos, t, opts, mode).map(|a| (a, w)))
+        .map(|&(t, w)| {
+            analyse_throw_with_progress(game, pos, t, opts, mode, progress).map(|a| (a, w))
+        })
         .collect();
     let mut throws = Vec::with_capacity(results.len());
     let mut value = 0.0;
