@@ -148,6 +148,22 @@ fn middle_game_depth_two_pruning_keeps_values_and_saves_nodes() {
         assert_eq!(pv.value, v);
     }
     assert!(pruned.stats.nodes() < full.stats.nodes());
+    // Star2 probing on top of Star1: same choice, far fewer nodes.
+    let star1_only = analyse_throw(
+        &game,
+        &p,
+        throw,
+        SearchOptions {
+            depth: 2,
+            probe: false,
+            ..SearchOptions::default()
+        },
+        RootMode::BestOnly,
+    )
+    .unwrap();
+    assert_eq!(star1_only.value, pruned.value);
+    assert_eq!(star1_only.plays[0].play, pruned.plays[0].play);
+    assert!(2 * pruned.stats.nodes() < star1_only.stats.nodes());
 }
 
 fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
