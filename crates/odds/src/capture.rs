@@ -183,9 +183,9 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
         let results: Vec<(Option<(Interval, bool)>, usize)> = targets
             .par_iter()
             .enumerate()
-            .map(|(i, &hole)| {
+            .map_init(crate::relaxed::memo, |shared, (i, &hole)| {
                 let mut own = fresh(share);
-                let mut relaxed = Relaxed::new(pos.board(), side, hole);
+                let mut relaxed = Relaxed::new(pos.board(), side, hole, shared.clone());
                 let c = own.bounds(pos, max, i, &mut relaxed).ok().map(|(lb, ub)| {
                     let lo = Ratio::new(BigInt::from(lb), unit(max));
                     let hi = Ratio::new(BigInt::from(ub), unit(max)) + sixteenth_pow(max + 1);

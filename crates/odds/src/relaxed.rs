@@ -16,6 +16,16 @@
 //! blocks pieces behind it), so they are left out; this keeps the state
 //! small. The state is the sorted list of the remaining pieces' path
 //! indices, each with a flag for undalt.
+//!
+//! Values are memoised in a table that several targets of one position
+//! share: where all the pieces come to the target by one road (all on the
+//! loop, or all on the start row with the target there too), the value
+//! depends only on the distances to the target, so the key is those
+//! distances and targets further along the same road reuse each other's
+//! states.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use dalkon_rules::daldos::{Board, Hole, Position, Side, Throw};
 use hashbrown::HashMap;
@@ -36,6 +46,23 @@ impl Line {
     }
 }
 
+/// A memo key: `tag` 0 (all on the loop) or 1 (all on the start row) with
+/// the pieces' distances to the target, or `2 + target path index` with
+/// their path indices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Key {
+    tag: u8,
+    line: Line,
+}
+
+/// Values shared by the relaxed models of one position's targets.
+pub(crate) type Memo = Rc<RefCell<HashMap<(Key, u32), u64>>>;
+
+/// An empty shared memo.
+pub(crate) fn memo() -> Memo {
+    Rc::new(RefCell::new(HashMap::new()))
+}
+
 /// The relaxed model for one side capturing one target.
 #[derive(Debug)]
 pub(crate) struct Relaxed {
@@ -47,7 +74,7 @@ pub(crate) struct Relaxed {
     dist: Vec<u32>,
     /// `next[p][k]`: path index `k` holes after `p` (k = 0..=8).
     next: Vec<[u8; 9]>,
-    memo: HashMap<(Line, u32), u64>,
+    memo: Memo,
 }
 
 const fn index(p: Piece) -> u8 {
@@ -59,7 +86,7 @@ const fn undalt(p: Piece) -> bool {
 }
 
 impl Relaxed {
-    pub(crate) fn new(board: Board, side: Side, target: Hole) -> Relaxed {
+    pub(crate) fn new(board: Board, side: Side, target: Hole, memo: Memo) -> Relaxed {
         let last = 3 * board.len();
         let dist = (0..=last)
             .map(|p| {
@@ -83,7 +110,7 @@ impl Relaxed {
             target: board.path_index(side, target),
             dist,
             next,
-            memo: HashMap::new(),
+            memo,
         }
     }
 
@@ -101,6 +128,37 @@ impl Relaxed {
         }
         self.keep(&mut line, r);
         line
+    }
+
+    /// The memo key of a line (see the module doc).
+    fn key(&self, line: &Line) -> Key {
+        let l = self.board.len();
+        let pieces = line.as_slice();
+        let tag = if self.target < l {
+            Some(1)
+        } else if pieces.iter().all(|&p| index(p) >= l) {
+            Some(0)
+        } else {
+            None
+        };
+        match tag {
+            Some(tag) => {
+                let mut k = Line {
+                    len: line.len,
+                    pieces: [0; 32],
+                };
+                for (slot, &p) in k.pieces.iter_mut().zip(pieces) {
+                    // Kept pieces are at most 2 * 12 + 8 holes away.
+                    *slot = ((self.dist[usize::from(index(p))] as u8) << 1) | (p & 1);
+                }
+                k.pieces[..pieces.len()].sort_unstable();
+                Key { tag, line: k }
+            }
+            None => Key {
+                tag: 2 + self.target,
+                line: *line,
+            },
+        }
     }
 
     /// Drop the pieces out of reach with `r` rethrows left; sort.
@@ -295,7 +353,8 @@ impl Relaxed {
         if line.len == 0 {
             return 0;
         }
-        if let Some(&v) = self.memo.get(&(*line, r)) {
+        let key = self.key(line);
+        if let Some(&v) = self.memo.borrow().get(&(key, r)) {
             return v;
         }
         let pieces = line.as_slice();
@@ -344,7 +403,7 @@ impl Relaxed {
             }
         }
         let v = weight * 15 * scale + best;
-        self.memo.insert((*line, r), v);
+        self.memo.borrow_mut().insert((key, r), v);
         v
     }
 }
@@ -378,7 +437,7 @@ mod tests {
                 pos = moves[next() % moves.len()].result;
                 let side = pos.side_to_move();
                 for t in pos.pieces(side.other()) {
-                    let rel = Relaxed::new(board, side, t);
+                    let rel = Relaxed::new(board, side, t, memo());
                     for r in 0..3 {
                         let line = rel.project(&pos, r);
                         for &(th, _) in &Throw::DISTINCT {
