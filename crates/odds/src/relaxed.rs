@@ -172,6 +172,8 @@ impl Relaxed {
                 n += 1;
             }
         }
+        // Zero the tail: lines are compared and hashed whole.
+        line.pieces[n..usize::from(line.len)].fill(0);
         line.len = n as u8;
         line.pieces[..n].sort_unstable();
     }
@@ -348,6 +350,42 @@ impl Relaxed {
         }
     }
 
+    /// The lines after every play of a dal-dal that captures nothing: both
+    /// dals elsewhere, one piece one hole (the other dal elsewhere), one
+    /// piece two holes (added), or two pieces one hole each (in whichever
+    /// order works; when both do, the result is the same).
+    fn daldal_children(&self, line: &Line) -> Vec<Line> {
+        let pieces = line.as_slice();
+        let n = pieces.len();
+        let moved = |base: &Line, i: usize, to: u8| {
+            let mut l = *base;
+            l.pieces[i] = to << 1;
+            l
+        };
+        let mut out = vec![*line];
+        for i in 0..n {
+            let first = self.single(pieces, i, 1).map(|to| moved(line, i, to));
+            if let Some(after) = &first {
+                out.push(*after);
+                if let Some(to2) = self.walk(after.as_slice(), i, 1) {
+                    out.push(moved(after, i, to2));
+                }
+            }
+            for j in i + 1..n {
+                let i_then_j =
+                    first.and_then(|a| self.single(a.as_slice(), j, 1).map(|to| moved(&a, j, to)));
+                let pair = i_then_j.or_else(|| {
+                    let a = moved(line, j, self.single(pieces, j, 1)?);
+                    self.single(a.as_slice(), i, 1).map(|to| moved(&a, i, to))
+                });
+                if let Some(p) = pair {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
     /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`.
     pub(crate) fn value(&mut self, line: &Line, r: u32) -> u64 {
         if line.len == 0 {
@@ -372,27 +410,25 @@ impl Relaxed {
             .map(|&(_, w)| u64::from(w))
             .sum();
         let one = 15 * scale;
-        let mut children: Vec<Line> = Vec::new();
-        let mut captured = false;
-        self.plays(pieces, 1, 1, &mut |o| match o {
+        // The dal-dal: by one road it captures exactly when the nearest
+        // piece is 1 or 2 holes away (one dal, or both added; an undalt
+        // piece is dalled first); by two, scan the plays.
+        let captured = match near {
+            Some(((d1, _), _)) => d1 <= 2,
             None => {
-                captured = true;
-                false
+                let mut hit = false;
+                self.plays(pieces, 1, 1, &mut |o| {
+                    hit = o.is_none();
+                    !hit
+                });
+                hit
             }
-            Some(after) => {
-                let mut l = Line {
-                    len: after.len() as u8,
-                    pieces: [0; 32],
-                };
-                l.pieces[..after.len()].copy_from_slice(after);
-                children.push(l);
-                true
-            }
-        });
+        };
         let mut best = 0u64;
         if captured {
             best = one;
         } else if r > 0 {
+            let mut children = self.daldal_children(line);
             for c in children.iter_mut() {
                 self.keep(c, r - 1);
             }
@@ -453,6 +489,41 @@ mod tests {
                                 board.hole_name(t)
                             );
                             checked += 1;
+                        }
+                        if let Some(((d1, _), _)) = rel.nearest(line.as_slice()) {
+                            let mut scan = false;
+                            rel.plays(line.as_slice(), 1, 1, &mut |o| {
+                                scan |= o.is_none();
+                                true
+                            });
+                            assert_eq!(d1 <= 2, scan, "{pos} dal-dal");
+                            if !scan {
+                                let norm = |mut v: Vec<Line>| {
+                                    for c in v.iter_mut() {
+                                        c.pieces[..usize::from(c.len)].sort_unstable();
+                                    }
+                                    v.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+                                    v.dedup();
+                                    v
+                                };
+                                let mut scanned = Vec::new();
+                                rel.plays(line.as_slice(), 1, 1, &mut |o| {
+                                    if let Some(after) = o {
+                                        let mut l = Line {
+                                            len: after.len() as u8,
+                                            pieces: [0; 32],
+                                        };
+                                        l.pieces[..after.len()].copy_from_slice(after);
+                                        scanned.push(l);
+                                    }
+                                    true
+                                });
+                                assert_eq!(
+                                    norm(rel.daldal_children(&line)),
+                                    norm(scanned),
+                                    "{pos} dal-dal children"
+                                );
+                            }
                         }
                     }
                 }
