@@ -2,8 +2,9 @@
 //! probability that the side to move captures it this turn (extra throws
 //! after dal-dal included), and of capturing at least one.
 
-use dalkon_odds::capture::{capture_odds_with, OddsLimits, EXACT_DALDALS};
+use dalkon_odds::capture::{capture_odds_with, CaptureOdds, OddsLimits, EXACT_DALDALS};
 use dalkon_odds::ratio::{fraction_string, to_f64};
+use dalkon_rules::daldos::Position;
 use serde::Serialize;
 
 use super::draw::draw;
@@ -59,18 +60,11 @@ struct OddsJson {
     nodes: usize,
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
-    let format = global.require_format(&[Format::Text, Format::Json])?;
-    let pos = args.rules.position(&args.position)?;
-    let variants = args.rules.variants();
-    let limits = OddsLimits {
-        max_daldals: EXACT_DALDALS,
-        max_nodes: args.max_nodes,
-        certify: true,
-    };
-    let odds = capture_odds_with(&pos, &variants, limits);
+/// The JSON of CLI.md (`side`, `targets[].hole`, `targets[].probability`,
+/// `any`), with the exact fractions and bounds beside.
+fn odds_json(pos: &Position, odds: &CaptureOdds) -> OddsJson {
     let board = pos.board();
-    let json = OddsJson {
+    OddsJson {
         side: odds.side.letter().to_string(),
         targets: odds
             .targets
@@ -93,7 +87,20 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         daldals: odds.daldals,
         certified: odds.certified,
         nodes: odds.nodes,
+    }
+}
+
+pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+    let format = global.require_format(&[Format::Text, Format::Json])?;
+    let pos = args.rules.position(&args.position)?;
+    let variants = args.rules.variants();
+    let limits = OddsLimits {
+        max_daldals: EXACT_DALDALS,
+        max_nodes: args.max_nodes,
+        certify: true,
     };
+    let odds = capture_odds_with(&pos, &variants, limits);
+    let json = odds_json(&pos, &odds);
     if format == Format::Json {
         println!("{}", serde_json::to_string(&json)?);
         return Ok(());
@@ -161,4 +168,29 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         short(&json.any_fraction)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dalkon_odds::capture::capture_odds;
+    use dalkon_rules::daldos::Variants;
+
+    /// CLI.md's field names, `probability` a number, `fraction` exact.
+    #[test]
+    fn json_has_the_contract_fields() {
+        let pos: Position = "................/........aab....../BBBBBBBB........ b"
+            .parse()
+            .unwrap();
+        let odds = capture_odds(&pos, &Variants::default());
+        let v = serde_json::to_value(odds_json(&pos, &odds)).unwrap();
+        assert_eq!(v["side"], "b");
+        assert_eq!(v["targets"][0]["hole"], "M8");
+        assert_eq!(v["targets"][0]["probability"], 0.1875);
+        assert_eq!(v["targets"][0]["fraction"], "3/16");
+        assert_eq!(v["targets"][1]["hole"], "M9");
+        assert_eq!(v["targets"][1]["fraction"], "1/16");
+        assert_eq!(v["any"], 0.1875);
+        assert_eq!(v["exact"], true);
+    }
 }
