@@ -67,12 +67,12 @@ pub struct OddsLimits {
 }
 
 impl Default for OddsLimits {
-    /// `EXACT_DALDALS` rethrows (error below `1e-12`), 100 000 positions,
+    /// `EXACT_DALDALS` rethrows (error below `1e-12`), 50 000 positions,
     /// certificates on.
     fn default() -> Self {
         OddsLimits {
             max_daldals: EXACT_DALDALS,
-            max_nodes: 100_000,
+            max_nodes: 50_000,
             certify: true,
         }
     }
@@ -186,11 +186,10 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
             .map_init(crate::relaxed::memo, |shared, (i, &hole)| {
                 let mut own = fresh(share);
                 let mut relaxed = Relaxed::new(pos.board(), side, hole, shared.clone());
-                let c = own.bounds(pos, max, i, &mut relaxed).ok().map(|(lb, ub)| {
-                    let lo = Ratio::new(BigInt::from(lb), unit(max));
-                    let hi = Ratio::new(BigInt::from(ub), unit(max)) + sixteenth_pow(max + 1);
-                    (Interval { lo, hi }, lb == ub)
-                });
+                let (lb, ub) = own.bounds(pos, max, i, &mut relaxed);
+                let lo = Ratio::new(BigInt::from(lb), unit(max));
+                let hi = Ratio::new(BigInt::from(ub), unit(max)) + sixteenth_pow(max + 1);
+                let c = Some((Interval { lo, hi }, lb == ub));
                 (c, own.nodes)
             })
             .collect();
@@ -436,27 +435,26 @@ impl Search {
         Ok(e)
     }
 
-    /// Bounds `(lower, upper)` for target `i` with `r` rethrows left, by
+    /// Bounds `(lower, upper)` for target `i` with `r` rethrows left (cut
+    /// after them, like the full search), by
     /// branch and bound over the dal-dal plays: each child's relaxed value
     /// (`relaxed`) is an upper bound on it, children are tried best bound
     /// first, and a child whose bound does not beat the best lower bound
     /// found is skipped (it cannot raise the maximum). Where the board
     /// plays like the relaxed model this follows one line of positions and
-    /// the bounds meet.
-    fn bounds(
-        &mut self,
-        pos: &Position,
-        r: u32,
-        i: usize,
-        relaxed: &mut Relaxed,
-    ) -> Result<(u64, u64), OutOfNodes> {
+    /// the bounds meet. When the node budget runs out the rest is bounded
+    /// by 0 below and the relaxed value above.
+    fn bounds(&mut self, pos: &Position, r: u32, i: usize, relaxed: &mut Relaxed) -> (u64, u64) {
         if let Some(&v) = self.lines.get(&(*pos, r, i)) {
-            return Ok(v);
+            return v;
         }
         if pos.is_over(&self.variants) {
-            return Ok((0, 0));
+            return (0, 0);
         }
-        self.count_node()?;
+        if self.count_node().is_err() {
+            // Out of budget: nothing below, the relaxed value above.
+            return (0, relaxed.value(&relaxed.project(pos, r), r));
+        }
         let scale = 16u64.pow(r);
         let base = self.weights(pos)[i] * 15 * scale;
         let enemy = self.side.other();
@@ -484,13 +482,7 @@ impl Search {
                     hi = hi.max(ub);
                     break;
                 }
-                let (l, u) = match self.bounds(&child, r - 1, i, relaxed) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        self.spare.push(buf);
-                        return Err(e);
-                    }
-                };
+                let (l, u) = self.bounds(&child, r - 1, i, relaxed);
                 lo = lo.max(l);
                 hi = hi.max(u);
                 if k + 1 == children.len() {
@@ -501,7 +493,7 @@ impl Search {
         self.spare.push(buf);
         let v = (base + lo, base + hi);
         self.lines.insert((*pos, r, i), v);
-        Ok(v)
+        v
     }
 
     /// For each target: how near the nearest piece of the side to move

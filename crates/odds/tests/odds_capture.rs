@@ -254,3 +254,35 @@ fn odds_do_not_depend_on_the_thread_count() {
     assert_eq!(many.certified, 16);
     assert_eq!(many.bound, sixteenth_pow(10));
 }
+
+/// With almost no budget the certificates still give valid intervals (the
+/// unexplored rest bounded by the relaxed value): each overlaps the full
+/// search's interval after two rethrows.
+#[test]
+fn starved_certificates_stay_valid() {
+    let p = pos("AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a");
+    let starved = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_daldals: 9,
+            max_nodes: 40,
+            certify: true,
+        },
+    );
+    let full = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_daldals: 2,
+            max_nodes: 1_000_000,
+            certify: false,
+        },
+    );
+    assert_eq!(full.daldals, 2);
+    for (s, f) in starved.targets.iter().zip(&full.targets) {
+        assert!(s.probability <= &f.probability + &f.bound, "{}", s.hole.0);
+        assert!(f.probability <= &s.probability + &s.bound, "{}", s.hole.0);
+        assert!(s.bound < ratio(1, 1));
+    }
+}
