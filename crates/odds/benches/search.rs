@@ -19,8 +19,8 @@ use dalkon_rules::daldos::{Board, Position, Throw};
 /// best play exact) at depths 1, 2, 3.
 const PINNED: [(f64, u64); 3] = [
     (0.65338134765625, 52),
-    (0.620366096496582, 1542),
-    (0.7149704098701477, 106_099),
+    (0.620366096496582, 1532),
+    (0.7149704098701477, 102_489),
 ];
 
 const MIDDLE: &str = "AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a";

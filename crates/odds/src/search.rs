@@ -31,14 +31,15 @@
 //! Play choices are alpha-beta (fail-soft) nodes. Chance nodes use Star1
 //! with the value bounds `[0, 1]`: before each throw is searched, the node's
 //! value is known to lie in `[sum, sum + rest]`, which gives the throw a
-//! window and allows cut-offs. Star2 first probes one play per throw (the
-//! best by static order at depth >= 2; at depth 1, where ordering would
-//! cost as much as the search, the generator's first) for lower bounds and
-//! fails high as soon as they reach beta, then runs Star1 with those
-//! bounds. On the benchmark's middle game Star2 cuts a depth-2 choice from
-//! about 10 000 to 1 500 nodes and a depth-3 one from 2.1 million to 0.1. The transposition table stores (lower, upper) bounds per
-//! (position, depth). Node counts with each switch off are in
-//! `benches/search.rs`.
+//! window and allows cut-offs. When beta < 1 (against beta = 1 probes
+//! almost never cut) Star2 first probes one play per throw (the best by
+//! static order at depth >= 2; at depth 1, where ordering would cost as
+//! much as the search, the generator's first) for lower bounds, fails high
+//! as soon as they reach beta, then runs Star1 with those bounds. On the
+//! benchmark's middle game Star2 cuts a depth-2 choice from about 10 000 to
+//! 1 500 nodes and a depth-3 one from 2.1 million to 0.1 million. The
+//! transposition table stores (lower, upper) bounds per (position, depth).
+//! Node counts with each switch off are in `benches/search.rs`.
 //!
 //! # Determinism
 //! A [`Searcher`] is single-threaded and owns its table. The root functions
@@ -284,7 +285,8 @@ impl<'g, G: Game> Searcher<'g, G> {
     }
 
     fn chance_search(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
-        if self.opts.prune && self.opts.probe {
+        // Probes only pay off against a beta they can reach.
+        if self.opts.prune && self.opts.probe && beta < 1.0 {
             return self.chance_star2(pos, depth, alpha, beta);
         }
         let mut sum = 0.0;
