@@ -124,7 +124,7 @@ pub fn capture_odds(pos: &Position, variants: &Variants) -> CaptureOdds {
     capture_odds_with(pos, variants, OddsLimits::default())
 }
 
-/// An interval `[lo, lo + width]` of probabilities.
+/// An interval `[lo, hi]` holding a true probability.
 #[derive(Debug, Clone)]
 struct Interval {
     lo: Ratio,
@@ -246,6 +246,8 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
         if let Some((c, _)) = &cert[i] {
             iv = iv.meet(c.clone());
         }
+        // Both intervals hold the true value, so they overlap.
+        debug_assert!(iv.lo <= iv.hi, "capture intervals disagree at {hole:?}");
         let bound = (&iv.hi - &iv.lo).max(Ratio::zero());
         widest = widest.max(bound.clone());
         out_targets.push(Target {
