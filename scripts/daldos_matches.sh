@@ -4,6 +4,7 @@
 #   engine:2 vs random   target: a_win_rate >= 0.95
 #   engine:2 vs greedy   target: a_win_rate >= 0.70
 #   engine:2 vs engine:2 (first_player_win_rate: the value of starting)
+#   engine:3 vs greedy   (extra: what one more throw of depth buys)
 # Usage: scripts/daldos_matches.sh [GAMES] [SEED]   (defaults 1000, 1)
 # Results do not depend on the thread count; only "seconds" varies.
 set -euo pipefail
@@ -21,12 +22,14 @@ run() {
 vr=$(run engine:2 random)
 vg=$(run engine:2 greedy)
 ve=$(run engine:2 engine:2)
+v3=$(run engine:3 greedy)
 {
     echo "{"
     echo "  \"command\": \"scripts/daldos_matches.sh $games $seed\","
     echo "  \"engine2_vs_random\": $vr,"
     echo "  \"engine2_vs_greedy\": $vg,"
-    echo "  \"engine2_vs_engine2\": $ve"
+    echo "  \"engine2_vs_engine2\": $ve,"
+    echo "  \"engine3_vs_greedy\": $v3"
     echo "}"
 } > "$out.tmp"
 mv "$out.tmp" "$out"

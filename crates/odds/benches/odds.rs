@@ -1,19 +1,25 @@
 //! Capture-odds benchmark (criterion): `cargo bench -p dalkon-odds --bench odds`.
 //!
-//! The 16-against-16 Danish middle game of the engine's tests, A to move:
-//! the odds of every B piece with 1 and 2 dal-dal rethrows followed
-//! (bounds 16^-2 and 16^-3), and the one-throw `f64` risk the engine uses;
-//! then both published tables to d = 12 on the Danish board (closed form
-//! beside the board, 78 positions). Every benchmark asserts the values it
-//! computed, so a faster wrong answer fails.
+//! - `middle_game_exact`: a 16-against-16 Danish middle game, B to move, the
+//!   odds of every A piece within 1e-12 (default limits: every target
+//!   settled by the relaxed-model certificate, 9 rethrows);
+//! - the 16-against-16 middle game of the engine's tests, A to move, by the
+//!   full search alone with 1 and 2 dal-dal rethrows followed (bounds 16^-2
+//!   and 16^-3), and the one-throw `f64` risk the engine can use;
+//! - both published tables to d = 12 on the Danish board (closed form
+//!   beside the board, 78 positions).
+//!
+//! Every benchmark asserts the values it computed, so a faster wrong answer
+//! fails.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use dalkon_odds::capture::{capture_odds_with, capture_risk_f64, OddsLimits};
-use dalkon_odds::ratio::{ratio, Ratio};
+use dalkon_odds::capture::{capture_odds, capture_odds_with, capture_risk_f64, OddsLimits};
+use dalkon_odds::ratio::{ratio, sixteenth_pow, Ratio};
 use dalkon_odds::tables::capture_table;
 use dalkon_rules::daldos::{Board, Position, Variants};
 
 const MIDDLE: &str = "AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a";
+const MIDDLE_B: &str = "AAAAAAAA.b.A..b./a..b.a.b.b.ba.b.a/BBBBBBB.a.BB.a.a b";
 
 fn middle() -> Position {
     MIDDLE.parse().unwrap()
@@ -36,6 +42,20 @@ fn odds(c: &mut Criterion) {
     assert_eq!(p.count(dalkon_rules::daldos::Side::B), 16);
     let mut g = c.benchmark_group("odds");
     g.sample_size(20);
+    let q: Position = MIDDLE_B.parse().unwrap();
+    g.bench_function("middle_game_exact", |bench| {
+        bench.iter(|| {
+            let o = capture_odds(&q, &v);
+            assert_eq!(o.targets.len(), 16);
+            assert_eq!(o.certified, 16);
+            assert_eq!(o.bound, sixteenth_pow(10));
+            assert_eq!(prob(&q, &o, "A1"), ratio(174_763, 262_144));
+            assert_eq!(prob(&q, &o, "M0"), ratio(2459, 4096));
+            assert_eq!(prob(&q, &o, "A12"), ratio(1, 2));
+            assert_eq!(o.any, ratio(1, 1));
+            o
+        })
+    });
     for (k, b3, b4) in [
         (1u32, ratio(85, 128), ratio(37, 128)),
         (2, ratio(1365, 2048), ratio(597, 2048)),
@@ -43,6 +63,7 @@ fn odds(c: &mut Criterion) {
         let limits = OddsLimits {
             max_daldals: k,
             max_nodes: usize::MAX,
+            certify: false,
         };
         g.bench_function(format!("middle_game_all_pieces_daldals_{k}"), |bench| {
             bench.iter(|| {

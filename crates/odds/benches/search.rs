@@ -15,6 +15,14 @@ use dalkon_odds::rng::Rng;
 use dalkon_odds::search::{analyse_throw, Game, RootMode, SearchOptions, Searcher};
 use dalkon_rules::daldos::{Board, Position, Throw};
 
+/// Value and node count of the default search (Star1 + Star2, only the
+/// best play exact) at depths 1, 2, 3.
+const PINNED: [(f64, u64); 3] = [
+    (0.65338134765625, 52),
+    (0.620366096496582, 1532),
+    (0.7149704098701477, 102_489),
+];
+
 const MIDDLE: &str = "AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a";
 
 /// Engine against itself from the Danish start, one thread: mean time per
@@ -86,6 +94,12 @@ fn main() {
                 a.stats.nodes() as f64 / s
             );
             values.push((a.value, a.plays[0].play.clone()));
+            if prune && probe && mode == RootMode::BestOnly {
+                // The bench signature: any change to the search or the
+                // evaluation must account for these.
+                let want = PINNED[depth as usize - 1];
+                assert_eq!((a.value, a.stats.nodes()), want, "depth {depth}");
+            }
         }
         assert!(
             values.windows(2).all(|w| w[0] == w[1]),

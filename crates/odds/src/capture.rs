@@ -15,10 +15,23 @@
 //! Arithmetic is exact integers: a value `r` rethrows from the cut is a
 //! whole number of units `1 / (15 * 16^(r+1))` (the 15 from the fixed
 //! point), so everything fits a `u64` for `k <= 12`. Positions are memoised
-//! (hashbrown) on `(position, rethrows left)`; the search deepens one
-//! rethrow at a time and stops at `max_daldals`, when nothing was cut, or
-//! when the node budget runs out (then the last complete depth is reported
-//! with its honest bound).
+//! (hashbrown) on `(position, rethrows left)`.
+//!
+//! Two ways to the answer, combined per target:
+//! - the full search over every dal-dal play, deepening one rethrow at a
+//!   time until every value still needed is exact, `max_daldals` is reached
+//!   or the node budget runs out. Its cost grows about tenfold per rethrow
+//!   on a middle game (every dal-dal play of every piece is a branch);
+//! - for each target, a certificate: the relaxed model (`relaxed`: only the
+//!   pieces that can reach the target, unwanted dice spent for free) is an
+//!   upper bound; the board played along the relaxed model's best dal-dal
+//!   plays is a lower bound. When the two are equal the board value is
+//!   known, cut after `max_daldals` rethrows, for the price of one line of
+//!   board positions. They differ only where the real board forbids what
+//!   the relaxed one allows (both dice must be used, `dal=sternmost`, the
+//!   game ending); then the full search decides, within its bound.
+//!
+//! Each target reports the narrowest interval the two give.
 
 use std::rc::Rc;
 
@@ -28,6 +41,7 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 use crate::ratio::{sixteenth_pow, Ratio};
+use crate::relaxed::Relaxed;
 
 /// Rethrow depth that brings the cut below `1e-12` (`16^-10 ≈ 9.1e-13`).
 pub const EXACT_DALDALS: u32 = 9;
@@ -48,14 +62,18 @@ pub struct OddsLimits {
     /// Positions evaluated before the search settles for the last complete
     /// depth.
     pub max_nodes: usize,
+    /// Try the relaxed-model certificate per target before the full search.
+    pub certify: bool,
 }
 
 impl Default for OddsLimits {
-    /// `EXACT_DALDALS` rethrows (error below `1e-12`), 100 000 positions.
+    /// `EXACT_DALDALS` rethrows (error below `1e-12`), 50 000 positions,
+    /// certificates on.
     fn default() -> Self {
         OddsLimits {
             max_daldals: EXACT_DALDALS,
-            max_nodes: 100_000,
+            max_nodes: 50_000,
+            certify: true,
         }
     }
 }
@@ -65,8 +83,15 @@ impl Default for OddsLimits {
 pub struct Target {
     /// Where the piece stands.
     pub hole: Hole,
-    /// Probability (a lower bound within `CaptureOdds::bound`).
+    /// Probability: exact, or a lower bound within `bound`.
     pub probability: Ratio,
+    /// The true probability lies in `[probability, probability + bound]`.
+    pub bound: Ratio,
+    /// Nothing was cut: `probability` is exact (`bound` is zero).
+    pub exact: bool,
+    /// The relaxed-model certificate settled it: `probability` is the
+    /// board value cut after `max_daldals` rethrows, exactly.
+    pub certified: bool,
 }
 
 /// The capture odds of a position for its side to move.
@@ -76,16 +101,21 @@ pub struct CaptureOdds {
     pub side: Side,
     /// Every enemy piece, in hole order.
     pub targets: Vec<Target>,
-    /// Probability of capturing at least one enemy piece.
+    /// Probability of capturing at least one enemy piece (a lower bound
+    /// within `any_bound`).
     pub any: Ratio,
-    /// No rethrow was cut: every probability is exact.
+    /// The true "any" probability is at most this much above `any`.
+    pub any_bound: Ratio,
+    /// Every probability (targets and "any") is exact.
     pub exact: bool,
-    /// Each true probability lies in `[probability, probability + bound]`;
-    /// zero when `exact`, else `16^-(daldals+1)`.
+    /// The largest bound of all: every true probability lies in
+    /// `[probability, probability + bound]`.
     pub bound: Ratio,
-    /// Dal-dal rethrows followed.
+    /// Dal-dal rethrows followed by the full search.
     pub daldals: u32,
-    /// Positions evaluated (all depths).
+    /// Targets whose value the relaxed-model certificate settled.
+    pub certified: usize,
+    /// Board positions evaluated (both ways, all depths).
     pub nodes: usize,
 }
 
@@ -94,56 +124,152 @@ pub fn capture_odds(pos: &Position, variants: &Variants) -> CaptureOdds {
     capture_odds_with(pos, variants, OddsLimits::default())
 }
 
+/// An interval `[lo, hi]` holding a true probability.
+#[derive(Debug, Clone)]
+struct Interval {
+    lo: Ratio,
+    hi: Ratio,
+}
+
+impl Interval {
+    fn meet(self, other: Interval) -> Interval {
+        Interval {
+            lo: self.lo.max(other.lo),
+            hi: self.hi.min(other.hi),
+        }
+    }
+}
+
 /// Capture odds with explicit limits. Deterministic: the same limits give
 /// the same answer on any machine and thread count.
 pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits) -> CaptureOdds {
     let side = pos.side_to_move();
     let enemy = side.other();
     let targets: Vec<Hole> = pos.pieces(enemy).collect();
+    let n = targets.len();
     let mut search = Search {
         variants: *variants,
         side,
         targets: targets.iter().map(|h| 1u128 << h.0).collect(),
         memo: HashMap::new(),
+        weights: HashMap::new(),
+        lines: HashMap::new(),
         spare: Vec::new(),
         nodes: 0,
         max_nodes: limits.max_nodes.max(1),
     };
     let max = limits.max_daldals.min(MAX_DALDALS);
-    let mut done: Option<(u32, Vec<u64>, bool)> = None;
+    let unit = |k: u32| BigInt::from(15u64 * 16u64.pow(k + 1));
+    let over = pos.is_over(variants);
+
+    // Certificates first: they are cheap when they work. Each target has
+    // its own search and an equal share of half the budget, so targets run
+    // in parallel (rayon) with the same result on any number of threads.
+    let mut cert: Vec<Option<(Interval, bool)>> = vec![None; n];
+    if !over && limits.certify {
+        use rayon::prelude::*;
+        let share = (search.max_nodes / (2 * n.max(1))).max(1);
+        let fresh = |max_nodes| Search {
+            variants: *variants,
+            side,
+            targets: search.targets.clone(),
+            memo: HashMap::new(),
+            weights: HashMap::new(),
+            lines: HashMap::new(),
+            spare: Vec::new(),
+            nodes: 0,
+            max_nodes,
+        };
+        let results: Vec<(Option<(Interval, bool)>, usize)> = targets
+            .par_iter()
+            .enumerate()
+            .map_init(crate::relaxed::memo, |shared, (i, &hole)| {
+                let mut own = fresh(share);
+                let mut relaxed = Relaxed::new(pos.board(), side, hole, shared.clone());
+                let (lb, ub) = own.bounds(pos, max, i, &mut relaxed);
+                let lo = Ratio::new(BigInt::from(lb), unit(max));
+                let hi = Ratio::new(BigInt::from(ub), unit(max)) + sixteenth_pow(max + 1);
+                let c = Some((Interval { lo, hi }, lb == ub));
+                (c, own.nodes)
+            })
+            .collect();
+        for (i, (c, used)) in results.into_iter().enumerate() {
+            cert[i] = c;
+            search.nodes += used;
+        }
+    }
+    let certified = cert.iter().flatten().filter(|c| c.1).count();
+
+    // The full search, for what the certificates did not settle and "any".
+    let mut needed: u64 = 1 << n;
+    for (i, c) in cert.iter().enumerate() {
+        if !matches!(c, Some((_, true))) {
+            needed |= 1 << i;
+        }
+    }
+    let mut done: Option<(u32, Entry)> = None;
     for k in 0..=max {
         match search.eval(pos, k) {
-            Ok((v, exact)) => {
-                done = Some((k, v.to_vec(), exact));
-                if exact {
+            Ok(e) => {
+                let finished = e.1 & needed == needed;
+                done = Some((k, e));
+                if finished {
                     break;
                 }
             }
             Err(OutOfNodes) => break,
         }
     }
-    // Depth 0 needs one position, which the budget always allows.
-    let (k, values, exact) = done.unwrap_or_else(|| (0, vec![0; targets.len() + 1], false));
-    let unit = BigInt::from(15u64 * 16u64.pow(k + 1));
-    let prob = |n: u64| Ratio::new(BigInt::from(n), unit.clone());
+    // Depth 0 needs one position, which the budget always allows unless
+    // the certificates used it up: then nothing is known from the search.
+    let full = |i: usize| -> Interval {
+        match &done {
+            Some((k, (v, exact))) => {
+                let lo = Ratio::new(BigInt::from(v[i]), unit(*k));
+                let hi = if exact & (1 << i) != 0 {
+                    lo.clone()
+                } else {
+                    &lo + sixteenth_pow(k + 1)
+                };
+                Interval { lo, hi }
+            }
+            None => Interval {
+                lo: Ratio::zero(),
+                hi: Ratio::from_integer(1.into()),
+            },
+        }
+    };
+    let mut out_targets = Vec::with_capacity(n);
+    let mut widest = Ratio::zero();
+    for (i, &hole) in targets.iter().enumerate() {
+        let mut iv = full(i);
+        if let Some((c, _)) = &cert[i] {
+            iv = iv.meet(c.clone());
+        }
+        // Both intervals hold the true value, so they overlap.
+        debug_assert!(iv.lo <= iv.hi, "capture intervals disagree at {hole:?}");
+        let bound = (&iv.hi - &iv.lo).max(Ratio::zero());
+        widest = widest.max(bound.clone());
+        out_targets.push(Target {
+            hole,
+            certified: matches!(cert[i], Some((_, true))),
+            exact: bound.is_zero(),
+            probability: iv.lo,
+            bound,
+        });
+    }
+    let any = full(n);
+    let any_bound = &any.hi - &any.lo;
+    widest = widest.max(any_bound.clone());
     CaptureOdds {
         side,
-        targets: targets
-            .iter()
-            .zip(&values)
-            .map(|(&hole, &n)| Target {
-                hole,
-                probability: prob(n),
-            })
-            .collect(),
-        any: prob(values[targets.len()]),
-        exact,
-        bound: if exact {
-            Ratio::zero()
-        } else {
-            sixteenth_pow(k + 1)
-        },
-        daldals: k,
+        targets: out_targets,
+        any: any.lo,
+        any_bound,
+        exact: widest.is_zero(),
+        bound: widest,
+        daldals: done.as_ref().map_or(0, |d| d.0),
+        certified,
         nodes: search.nodes,
     }
 }
@@ -153,8 +279,8 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
 struct OutOfNodes;
 
 /// Per-position values: one per target, then "any", in units of
-/// `1 / (15 * 16^(r+1))`, and whether nothing below was cut.
-type Entry = (Rc<[u64]>, bool);
+/// `1 / (15 * 16^(r+1))`, and a mask of the values nothing below cut.
+type Entry = (Rc<[u64]>, u64);
 
 struct Search {
     variants: Variants,
@@ -162,6 +288,11 @@ struct Search {
     /// Bit of each target's hole.
     targets: Vec<u128>,
     memo: HashMap<(Position, u32), Entry>,
+    /// Per position: weight out of 16 of the throws that are not a
+    /// dal-dal on which each target (then "any") can be captured.
+    weights: HashMap<Position, Rc<[u64]>>,
+    /// Branch-and-bound bounds per target.
+    lines: HashMap<(Position, u32, usize), (u64, u64)>,
     /// Result buffers for the play generator, one per open recursion level.
     spare: Vec<Vec<Position>>,
     nodes: usize,
@@ -169,26 +300,22 @@ struct Search {
 }
 
 impl Search {
-    /// Values with `r` rethrows left.
-    fn eval(&mut self, pos: &Position, r: u32) -> Result<Entry, OutOfNodes> {
-        if let Some(e) = self.memo.get(&(*pos, r)) {
-            return Ok(e.clone());
-        }
+    fn count_node(&mut self) -> Result<(), OutOfNodes> {
         if self.nodes >= self.max_nodes {
             return Err(OutOfNodes);
         }
         self.nodes += 1;
+        Ok(())
+    }
+
+    fn weights(&mut self, pos: &Position) -> Rc<[u64]> {
+        if let Some(w) = self.weights.get(pos) {
+            return w.clone();
+        }
         let n = self.targets.len();
         let enemy = self.side.other();
         let present = pos.mask(enemy);
-        let mut out = vec![0u64; n + 1];
-        if pos.is_over(&self.variants) {
-            let e: Entry = (out.into(), true);
-            self.memo.insert((*pos, r), e.clone());
-            return Ok(e);
-        }
         let mut buf = self.spare.pop().unwrap_or_default();
-        // Weight out of 16 of the capturing throws that end the turn.
         let mut weight = vec![0u64; n + 1];
         for &(t, w) in Throw::DISTINCT.iter().filter(|(t, _)| !t.is_daldal()) {
             play_results(pos, &self.variants, t, &mut buf);
@@ -208,12 +335,36 @@ impl Search {
                 weight[n] += u64::from(w);
             }
         }
+        self.spare.push(buf);
+        let w: Rc<[u64]> = weight.into();
+        self.weights.insert(*pos, w.clone());
+        w
+    }
+
+    /// Values with `r` rethrows left.
+    fn eval(&mut self, pos: &Position, r: u32) -> Result<Entry, OutOfNodes> {
+        if let Some(e) = self.memo.get(&(*pos, r)) {
+            return Ok(e.clone());
+        }
+        self.count_node()?;
+        let n = self.targets.len();
+        let all: u64 = (1 << (n + 1)) - 1;
+        let enemy = self.side.other();
+        let present = pos.mask(enemy);
+        let mut out = vec![0u64; n + 1];
+        if pos.is_over(&self.variants) {
+            let e: Entry = (out.into(), all);
+            self.memo.insert((*pos, r), e.clone());
+            return Ok(e);
+        }
+        let weight = self.weights(pos);
+        let mut buf = self.spare.pop().unwrap_or_default();
         play_results(pos, &self.variants, DALDAL, &mut buf);
         let scale = 16u64.pow(r);
-        let mut exact = true;
+        let mut exact = all;
         if buf.len() == 1 && buf[0] == *pos {
             // The lost dal-dal: V = x + V/16, so V = 16x/15.
-            for (o, w) in out.iter_mut().zip(&weight) {
+            for (o, w) in out.iter_mut().zip(weight.iter()) {
                 *o = w * 16 * scale;
             }
         } else {
@@ -224,61 +375,59 @@ impl Search {
             for res in &buf {
                 let taken = present & !res.mask(enemy);
                 for (i, b) in best.iter_mut().enumerate() {
-                    let hit = if i < n {
-                        taken & self.targets[i] != 0
-                    } else {
-                        taken != 0
+                    let hit = match self.targets.get(i) {
+                        Some(&bit) => taken & bit != 0,
+                        None => taken != 0,
                     };
                     if hit {
                         *b = one;
                     }
                 }
             }
+            let maxed = best
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| b == one)
+                .fold(0u64, |m, (i, _)| m | 1 << i);
             // Which values the rethrow can still raise: not already won by
             // a capture with the dal-dal, and within reach of some piece.
             // A value no piece can ever reach stays 0 however deep one
-            // looks; one out of reach only for the rethrows left is a cut.
-            let reach = self.reachable(pos, 2 * r + 8);
-            let mut live = false;
-            let mut cut_value = false;
-            let mut any_reach = Reach::Never;
-            for i in 0..=n {
-                let ri = if i < n { reach[i] } else { any_reach };
-                if i < n {
-                    any_reach = any_reach.max(ri);
-                }
-                if best[i] < one {
-                    live |= r > 0 && ri == Reach::Within;
-                    cut_value |= ri != Reach::Never;
-                }
-            }
-            if !live && cut_value && buf.iter().any(|res| !res.is_over(&self.variants)) {
-                exact = false;
-            }
-            let children: &[Position] = if live { &buf } else { &[] };
-            for res in children {
-                let taken = present & !res.mask(enemy);
-                let below: Option<Entry> = if res.is_over(&self.variants) {
-                    None
-                } else {
-                    let e = self.eval(res, r - 1)?;
-                    exact &= e.1;
-                    Some(e)
-                };
-                for (i, b) in best.iter_mut().enumerate() {
-                    let hit = match self.targets.get(i) {
-                        Some(&bit) => taken & bit != 0,
-                        None => taken != 0,
-                    };
-                    let v = if hit {
-                        one
+            // looks; one out of reach only for the rethrows left is cut.
+            let mut reach = self.reachable(pos, 2 * r + 8);
+            reach.push(reach.iter().copied().max().unwrap_or(Reach::Never));
+            let live = r > 0 && (0..=n).any(|i| maxed & (1 << i) == 0 && reach[i] == Reach::Within);
+            if live {
+                for res in &buf {
+                    let taken = present & !res.mask(enemy);
+                    let below: Option<Entry> = if res.is_over(&self.variants) {
+                        None
                     } else {
-                        below.as_ref().map_or(0, |e| e.0[i])
+                        let e = self.eval(res, r - 1)?;
+                        exact &= e.1;
+                        Some(e)
                     };
-                    *b = (*b).max(v);
+                    for (i, b) in best.iter_mut().enumerate() {
+                        let hit = match self.targets.get(i) {
+                            Some(&bit) => taken & bit != 0,
+                            None => taken != 0,
+                        };
+                        let v = if hit {
+                            one
+                        } else {
+                            below.as_ref().map_or(0, |e| e.0[i])
+                        };
+                        *b = (*b).max(v);
+                    }
+                }
+                exact |= maxed;
+            } else if buf.iter().any(|res| !res.is_over(&self.variants)) {
+                for (i, ri) in reach.iter().enumerate() {
+                    if maxed & (1 << i) == 0 && *ri != Reach::Never {
+                        exact &= !(1 << i);
+                    }
                 }
             }
-            for ((o, w), b) in out.iter_mut().zip(&weight).zip(&best) {
+            for ((o, w), b) in out.iter_mut().zip(weight.iter()).zip(&best) {
                 *o = w * 15 * scale + b;
             }
         }
@@ -286,6 +435,67 @@ impl Search {
         let e: Entry = (out.into(), exact);
         self.memo.insert((*pos, r), e.clone());
         Ok(e)
+    }
+
+    /// Bounds `(lower, upper)` for target `i` with `r` rethrows left (cut
+    /// after them, like the full search), by
+    /// branch and bound over the dal-dal plays: each child's relaxed value
+    /// (`relaxed`) is an upper bound on it, children are tried best bound
+    /// first, and a child whose bound does not beat the best lower bound
+    /// found is skipped (it cannot raise the maximum). Where the board
+    /// plays like the relaxed model this follows one line of positions and
+    /// the bounds meet. When the node budget runs out the rest is bounded
+    /// by 0 below and the relaxed value above.
+    fn bounds(&mut self, pos: &Position, r: u32, i: usize, relaxed: &mut Relaxed) -> (u64, u64) {
+        if let Some(&v) = self.lines.get(&(*pos, r, i)) {
+            return v;
+        }
+        if pos.is_over(&self.variants) {
+            return (0, 0);
+        }
+        if self.count_node().is_err() {
+            // Out of budget: nothing below, the relaxed value above.
+            return (0, relaxed.value(&relaxed.project(pos, r), r));
+        }
+        let scale = 16u64.pow(r);
+        let base = self.weights(pos)[i] * 15 * scale;
+        let enemy = self.side.other();
+        let present = pos.mask(enemy);
+        let bit = self.targets[i];
+        let mut buf = self.spare.pop().unwrap_or_default();
+        play_results(pos, &self.variants, DALDAL, &mut buf);
+        let one = 15 * scale;
+        let (mut lo, mut hi) = (0u64, 0u64);
+        if buf.iter().any(|res| present & bit & !res.mask(enemy) != 0) {
+            (lo, hi) = (one, one);
+        } else if r > 0 {
+            let mut children: Vec<(u64, Position)> = buf
+                .iter()
+                .filter(|res| !res.is_over(&self.variants))
+                .map(|res| {
+                    let image = relaxed.project(res, r - 1);
+                    (relaxed.value(&image, r - 1), *res)
+                })
+                .collect();
+            // Best bound first; ties keep the generator's order.
+            children.sort_by_key(|c| std::cmp::Reverse(c.0));
+            for (k, &(ub, child)) in children.iter().enumerate() {
+                if ub <= lo {
+                    hi = hi.max(ub);
+                    break;
+                }
+                let (l, u) = self.bounds(&child, r - 1, i, relaxed);
+                lo = lo.max(l);
+                hi = hi.max(u);
+                if k + 1 == children.len() {
+                    break;
+                }
+            }
+        }
+        self.spare.push(buf);
+        let v = (base + lo, base + hi);
+        self.lines.insert((*pos, r, i), v);
+        v
     }
 
     /// For each target: how near the nearest piece of the side to move

@@ -4,6 +4,7 @@
 pub mod capture;
 pub mod closed_form;
 pub mod ratio;
+mod relaxed;
 pub mod tables;
 
 pub use capture::{
@@ -11,9 +12,7 @@ pub use capture::{
 };
 pub use closed_form::{line_odds, line_odds_truncated, LineError, LineOdds};
 pub use ratio::Ratio;
-pub use tables::{
-    capture_table, table_position, CaptureTable, TableError, TableKind, TableRow,
-};
+pub use tables::{capture_table, table_position, CaptureTable, TableError, TableKind, TableRow};
 
 // Expectiminimax engine and match play (owned by `engine`).
 pub mod eval;

@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use dalkon_rules::daldos::{Play, Position};
+use dalkon_rules::daldos::{Play, Position, Side};
 
-use crate::eval::threat;
+use crate::capture::capture_risk_f64;
 use crate::game::Daldos;
 use crate::rng::Rng;
 use crate::search::{Game, SearchOptions, Searcher, MAX_DEPTH};
@@ -58,25 +58,37 @@ impl<G: Game> Player<G> for EnginePlayer {
 
 /// Captures when it can (the most pieces; among those the play leaving its
 /// own pieces least exposed), otherwise the play that leaves its own
-/// pieces least exposed. Exposure is the estimated capture risk of
-/// `eval.rs` (sum over own pieces of the chance the opponent's next throw
-/// reaches them), not the exact odds. Ties go to the first play.
+/// pieces least exposed. Exposure is the sum over its own pieces of the
+/// probability that the opponent's next throw captures them, from
+/// [`capture_risk_f64`] (no rethrows followed). Ties go to the first play.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct GreedyPlayer;
 
 impl GreedyPlayer {
-    fn exposure(mover: dalkon_rules::daldos::Side, result: &Position) -> f64 {
-        threat(result, mover.other()).expected
+    /// Sum of the capture risks of `mover`'s pieces in `result`, with the
+    /// opponent to throw.
+    pub fn exposure(game: &Daldos, mover: Side, result: &Position) -> f64 {
+        let facing = result.with_side_to_move(mover.other());
+        capture_risk_f64(&facing, &game.variants)
+            .iter()
+            .map(|&(_, r)| r)
+            .sum()
     }
 }
 
 impl Player<Daldos> for GreedyPlayer {
-    fn choose(&self, _: &Daldos, pos: &Position, plays: &[(Play, Position)], _: &mut Rng) -> usize {
+    fn choose(
+        &self,
+        game: &Daldos,
+        pos: &Position,
+        plays: &[(Play, Position)],
+        _: &mut Rng,
+    ) -> usize {
         let mover = pos.side_to_move();
         let mut best = 0;
         let mut best_key = (0usize, f64::NEG_INFINITY);
         for (i, (play, result)) in plays.iter().enumerate() {
-            let key = (play.captures(), -Self::exposure(mover, result));
+            let key = (play.captures(), -Self::exposure(game, mover, result));
             if key.0 > best_key.0 || (key.0 == best_key.0 && key.1 > best_key.1) {
                 best = i;
                 best_key = key;
@@ -167,6 +179,27 @@ impl PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Game;
+    use dalkon_rules::daldos::Throw;
+
+    #[test]
+    fn greedy_captures_and_otherwise_hides() {
+        let game = Daldos::default();
+        // b on M4 can take a on M3 with the 1; b on B1 spends the 2.
+        let pos: Position = "....../...ab../b..... b".parse().unwrap();
+        let throw: Throw = "1,2".parse().unwrap();
+        let plays = game.plays(&pos, throw);
+        let i = GreedyPlayer.choose(&game, &pos, &plays, &mut Rng::new(0));
+        assert_eq!(plays[i].0.captures(), 1);
+        // No capture in reach: the chosen play leaves B least exposed.
+        let pos: Position = "....../a...b../b..... b".parse().unwrap();
+        let plays = game.plays(&pos, throw);
+        let i = GreedyPlayer.choose(&game, &pos, &plays, &mut Rng::new(0));
+        let exposure = |k: usize| GreedyPlayer::exposure(&game, Side::B, &plays[k].1);
+        assert!(plays.iter().all(|(p, _)| p.captures() == 0));
+        assert!((0..plays.len()).all(|k| exposure(i) <= exposure(k)));
+        assert!((0..plays.len()).any(|k| exposure(i) < exposure(k)));
+    }
 
     #[test]
     fn specs_parse_and_print() {

@@ -152,15 +152,16 @@ fn deeper_rethrows_stay_within_the_bound() {
             let limits = OddsLimits {
                 max_daldals: k,
                 max_nodes: 1_000_000,
+                certify: false,
             };
             let o = capture_odds_with(&p, &Variants::default(), limits);
             if let Some(prev) = prev.replace(o.clone()) {
                 let prev: dalkon_odds::CaptureOdds = prev;
                 for (a, b) in prev.targets.iter().zip(&o.targets) {
                     assert!(a.probability <= b.probability, "{p}");
-                    assert!(b.probability <= &a.probability + &prev.bound, "{p}");
+                    assert!(b.probability <= &a.probability + &a.bound, "{p}");
                 }
-                assert!(prev.any <= o.any && o.any <= &prev.any + &prev.bound);
+                assert!(prev.any <= o.any && o.any <= &prev.any + &prev.any_bound);
             }
             if o.exact {
                 break;
@@ -171,6 +172,40 @@ fn deeper_rethrows_stay_within_the_bound() {
     }
 }
 
+/// The relaxed-model certificate against the full search, both cut after
+/// three rethrows, on random positions of a small board: a certified
+/// target has exactly the full search's value, and every interval the
+/// certificates give contains it.
+#[test]
+fn certificates_agree_with_the_full_search() {
+    let mut certified = 0;
+    for p in random_positions(Board::new(7).unwrap(), 30, 24) {
+        let limits = |certify| OddsLimits {
+            max_daldals: 3,
+            max_nodes: 2_000_000,
+            certify,
+        };
+        let full = capture_odds_with(&p, &Variants::default(), limits(false));
+        assert_eq!(full.daldals.min(3), full.daldals);
+        let cert = capture_odds_with(&p, &Variants::default(), limits(true));
+        for (f, c) in full.targets.iter().zip(&cert.targets) {
+            assert_eq!(f.hole, c.hole);
+            if f.exact {
+                assert_eq!(c.probability, f.probability, "{p}");
+                continue;
+            }
+            if full.daldals == 3 && c.certified {
+                certified += 1;
+                assert_eq!(c.probability, f.probability, "{p}");
+            }
+            assert!(c.probability <= &f.probability + &f.bound, "{p}");
+            assert!(f.probability <= &c.probability + &c.bound, "{p}");
+        }
+        assert_eq!(cert.any, full.any);
+    }
+    assert!(certified > 20, "only {certified} certified targets");
+}
+
 /// The node budget stops the deepening at the last complete depth and
 /// says so; the same limits always give the same answer.
 #[test]
@@ -179,6 +214,7 @@ fn budget_gives_an_honest_bound() {
     let limits = OddsLimits {
         max_daldals: 9,
         max_nodes: 200,
+        certify: false,
     };
     let a = capture_odds_with(&p, &Variants::default(), limits);
     let b = capture_odds_with(&p, &Variants::default(), limits);
@@ -194,11 +230,59 @@ fn budget_gives_an_honest_bound() {
         OddsLimits {
             max_daldals: 0,
             max_nodes: 1,
+            certify: false,
         },
     );
     let risk = capture_risk_f64(&p, &Variants::default());
     for (t, (h, r)) in one.targets.iter().zip(&risk) {
         assert_eq!(t.hole, *h);
         assert_eq!(to_f64(&t.probability), *r);
+    }
+}
+
+/// Targets are certified in parallel: one thread gives the same answer.
+#[test]
+fn odds_do_not_depend_on_the_thread_count() {
+    let p = pos("AAAAAAAA.b.A..b./a..b.a.b.b.ba.b.a/BBBBBBB.a.BB.a.a b");
+    let many = capture_odds(&p, &Variants::default());
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap()
+        .install(|| capture_odds(&p, &Variants::default()));
+    assert_eq!(many, one);
+    assert_eq!(many.certified, 16);
+    assert_eq!(many.bound, sixteenth_pow(10));
+}
+
+/// With almost no budget the certificates still give valid intervals (the
+/// unexplored rest bounded by the relaxed value): each overlaps the full
+/// search's interval after two rethrows.
+#[test]
+fn starved_certificates_stay_valid() {
+    let p = pos("AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a");
+    let starved = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_daldals: 9,
+            max_nodes: 40,
+            certify: true,
+        },
+    );
+    let full = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_daldals: 2,
+            max_nodes: 1_000_000,
+            certify: false,
+        },
+    );
+    assert_eq!(full.daldals, 2);
+    for (s, f) in starved.targets.iter().zip(&full.targets) {
+        assert!(s.probability <= &f.probability + &f.bound, "{}", s.hole.0);
+        assert!(f.probability <= &s.probability + &s.bound, "{}", s.hole.0);
+        assert!(s.bound < ratio(1, 1));
     }
 }

@@ -148,6 +148,22 @@ fn middle_game_depth_two_pruning_keeps_values_and_saves_nodes() {
         assert_eq!(pv.value, v);
     }
     assert!(pruned.stats.nodes() < full.stats.nodes());
+    // Star2 probing on top of Star1: same choice, far fewer nodes.
+    let star1_only = analyse_throw(
+        &game,
+        &p,
+        throw,
+        SearchOptions {
+            depth: 2,
+            probe: false,
+            ..SearchOptions::default()
+        },
+        RootMode::BestOnly,
+    )
+    .unwrap();
+    assert_eq!(star1_only.value, pruned.value);
+    assert_eq!(star1_only.plays[0].play, pruned.plays[0].play);
+    assert!(2 * pruned.stats.nodes() < star1_only.stats.nodes());
 }
 
 fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
@@ -236,4 +252,21 @@ fn engine_beats_random_on_a_small_board() {
         &|| {},
     );
     assert!(r.a_wins >= 30, "{r:?}");
+}
+
+#[test]
+fn turn_cap_stops_games_and_counts_them() {
+    let game = Daldos::default();
+    let start = Position::start(dalkon_rules::daldos::Board::DANISH);
+    let cfg = MatchConfig {
+        games: 6,
+        seed: 1,
+        turn_cap: 3,
+    };
+    let r = play_match(&game, &start, &RandomPlayer, &RandomPlayer, cfg, &|| {});
+    // Nobody can capture within three throws of the start.
+    assert_eq!((r.a_wins, r.b_wins, r.capped), (0, 0, 6));
+    assert_eq!(r.mean_turns, 3.0);
+    assert_eq!(r.first_player_win_rate, 0.0);
+    assert!(r.records.iter().all(|g| g.winner.is_none() && g.turns == 3));
 }

@@ -18,9 +18,11 @@ use std::time::Instant;
 
 use dalkon_odds::game::Daldos;
 use dalkon_odds::search::{
-    analyse_position, analyse_throw, RootMode, SearchOptions, Stats, ThrowAnalysis, MAX_DEPTH,
+    analyse_position_with_progress, analyse_throw_with_progress, RootMode, SearchOptions, Stats,
+    ThrowAnalysis, MAX_DEPTH,
 };
-use dalkon_rules::daldos::{Board, Position, Throw};
+use dalkon_rules::daldos::{plays, Board, Position, Throw};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use super::draw::draw;
@@ -143,10 +145,25 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         RootMode::AllExact
     };
     let board = pos.board();
+    // One tick per root play searched.
+    let root_plays: usize = match throw {
+        Some(t) => plays(&pos, &game.variants, t).len(),
+        None => Throw::DISTINCT
+            .iter()
+            .map(|&(t, _)| plays(&pos, &game.variants, t).len())
+            .sum(),
+    };
+    let bar = ProgressBar::with_draw_target(Some(root_plays as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("depth {msg} {bar:40} {pos}/{len} root plays, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(args.depth.to_string());
+    let tick = || bar.inc(1);
     let started = Instant::now();
     let out = match throw {
         Some(t) => {
-            let a = analyse_throw(&game, &pos, t, opts, mode)?;
+            let a = analyse_throw_with_progress(&game, &pos, t, opts, mode, &tick)?;
             BestJson {
                 value: a.value,
                 best: Some(a.plays[0].play.notation(board)),
@@ -159,7 +176,7 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             }
         }
         None => {
-            let a = analyse_position(&game, &pos, opts, mode)?;
+            let a = analyse_position_with_progress(&game, &pos, opts, mode, &tick)?;
             let throws = Throw::ALL
                 .iter()
                 .map(|t| {
@@ -189,6 +206,7 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         }
     };
     let seconds = started.elapsed().as_secs_f64();
+    bar.finish_and_clear();
     match format {
         Format::Json => println!("{}", serde_json::to_string(&out)?),
         _ => print_text(&pos, throw, &out, seconds),

@@ -2,8 +2,9 @@
 //! probability that the side to move captures it this turn (extra throws
 //! after dal-dal included), and of capturing at least one.
 
-use dalkon_odds::capture::{capture_odds_with, OddsLimits, EXACT_DALDALS};
+use dalkon_odds::capture::{capture_odds_with, CaptureOdds, OddsLimits, EXACT_DALDALS};
 use dalkon_odds::ratio::{fraction_string, to_f64};
+use dalkon_rules::daldos::Position;
 use serde::Serialize;
 
 use super::draw::draw;
@@ -29,6 +30,13 @@ struct TargetJson {
     probability: f64,
     /// Exact (lower bound within `bound`).
     fraction: String,
+    /// The true probability is at most this much above `probability`.
+    bound: f64,
+    /// Nothing was cut: `fraction` is the exact probability.
+    exact: bool,
+    /// Settled by the relaxed-model certificate (value cut after
+    /// `daldals_max` rethrows, exactly).
+    certified: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -37,14 +45,49 @@ struct OddsJson {
     targets: Vec<TargetJson>,
     any: f64,
     any_fraction: String,
+    any_bound: f64,
     /// No rethrow was cut: the fractions are the exact probabilities.
     exact: bool,
     /// Each true probability is at most this much above the one given.
     bound: f64,
-    /// Dal-dal rethrows followed.
+    /// Dal-dal rethrows the certificates follow.
+    daldals_max: u32,
+    /// Dal-dal rethrows the full search reached.
     daldals: u32,
+    /// Targets the certificates settled.
+    certified: usize,
     /// Positions evaluated.
     nodes: usize,
+}
+
+/// The JSON of CLI.md (`side`, `targets[].hole`, `targets[].probability`,
+/// `any`), with the exact fractions and bounds beside.
+fn odds_json(pos: &Position, odds: &CaptureOdds) -> OddsJson {
+    let board = pos.board();
+    OddsJson {
+        side: odds.side.letter().to_string(),
+        targets: odds
+            .targets
+            .iter()
+            .map(|t| TargetJson {
+                hole: board.hole_name(t.hole),
+                probability: to_f64(&t.probability),
+                fraction: fraction_string(&t.probability),
+                bound: to_f64(&t.bound),
+                exact: t.exact,
+                certified: t.certified,
+            })
+            .collect(),
+        any: to_f64(&odds.any),
+        any_fraction: fraction_string(&odds.any),
+        any_bound: to_f64(&odds.any_bound),
+        exact: odds.exact,
+        bound: to_f64(&odds.bound),
+        daldals_max: EXACT_DALDALS,
+        daldals: odds.daldals,
+        certified: odds.certified,
+        nodes: odds.nodes,
+    }
 }
 
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
@@ -54,27 +97,10 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let limits = OddsLimits {
         max_daldals: EXACT_DALDALS,
         max_nodes: args.max_nodes,
+        certify: true,
     };
     let odds = capture_odds_with(&pos, &variants, limits);
-    let board = pos.board();
-    let json = OddsJson {
-        side: odds.side.letter().to_string(),
-        targets: odds
-            .targets
-            .iter()
-            .map(|t| TargetJson {
-                hole: board.hole_name(t.hole),
-                probability: to_f64(&t.probability),
-                fraction: fraction_string(&t.probability),
-            })
-            .collect(),
-        any: to_f64(&odds.any),
-        any_fraction: fraction_string(&odds.any),
-        exact: odds.exact,
-        bound: to_f64(&odds.bound),
-        daldals: odds.daldals,
-        nodes: odds.nodes,
-    };
+    let json = odds_json(&pos, &odds);
     if format == Format::Json {
         println!("{}", serde_json::to_string(&json)?);
         return Ok(());
@@ -98,28 +124,73 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         println!("(exact: every dal-dal rethrow resolved)");
     } else {
         println!(
-            "({} dal-dal rethrows followed: each value is at most {:.1e} below the truth)",
-            odds.daldals,
-            to_f64(&odds.bound)
-        );
-    }
-    println!("{:<5} {:>16}  {:>8}  fraction", "piece", "probability", "%");
-    let short = |f: String| if f.len() <= 24 { f } else { String::new() };
-    for t in &json.targets {
-        println!(
-            "{:<5} {:>16.12}  {:>8.3}  {}",
-            t.hole,
-            t.probability,
-            100.0 * t.probability,
-            short(t.fraction.clone())
+            "(exact where marked; elsewhere each value is at most its bound below the truth; \
+             {} of {} pieces settled by the relaxed-model certificate, {} positions)",
+            odds.certified,
+            odds.targets.len(),
+            odds.nodes
         );
     }
     println!(
-        "{:<5} {:>16.12}  {:>8.3}  {}",
+        "{:<5} {:>16}  {:>8}  {:>9}  fraction",
+        "piece", "probability", "%", "bound"
+    );
+    let short = |f: &str| {
+        if f.len() <= 24 {
+            f.to_owned()
+        } else {
+            String::new()
+        }
+    };
+    let bound = |b: f64, exact: bool| {
+        if exact {
+            "exact".to_owned()
+        } else {
+            format!("{b:.1e}")
+        }
+    };
+    for t in &json.targets {
+        println!(
+            "{:<5} {:>16.12}  {:>8.3}  {:>9}  {}",
+            t.hole,
+            t.probability,
+            100.0 * t.probability,
+            bound(t.bound, t.exact),
+            short(&t.fraction)
+        );
+    }
+    println!(
+        "{:<5} {:>16.12}  {:>8.3}  {:>9}  {}",
         "any",
         json.any,
         100.0 * json.any,
-        short(json.any_fraction.clone())
+        bound(json.any_bound, json.any_bound == 0.0),
+        short(&json.any_fraction)
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dalkon_odds::capture::capture_odds;
+    use dalkon_rules::daldos::Variants;
+
+    /// CLI.md's field names, `probability` a number, `fraction` exact.
+    #[test]
+    fn json_has_the_contract_fields() {
+        let pos: Position = "................/........aab....../BBBBBBBB........ b"
+            .parse()
+            .unwrap();
+        let odds = capture_odds(&pos, &Variants::default());
+        let v = serde_json::to_value(odds_json(&pos, &odds)).unwrap();
+        assert_eq!(v["side"], "b");
+        assert_eq!(v["targets"][0]["hole"], "M8");
+        assert_eq!(v["targets"][0]["probability"], 0.1875);
+        assert_eq!(v["targets"][0]["fraction"], "3/16");
+        assert_eq!(v["targets"][1]["hole"], "M9");
+        assert_eq!(v["targets"][1]["fraction"], "1/16");
+        assert_eq!(v["any"], 0.1875);
+        assert_eq!(v["exact"], true);
+    }
 }

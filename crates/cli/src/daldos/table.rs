@@ -183,12 +183,19 @@ fn csv_lines(t: &CaptureTable) -> Vec<String> {
 
 fn header_lines(t: &CaptureTable) -> String {
     let a1 = t.board.hole_name(target_hole(t.board));
-    let depth = t.single.first().map_or(0, |r| r.board_daldals);
+    let depth = t
+        .single
+        .iter()
+        .chain(&t.pair)
+        .map(|r| r.board_daldals)
+        .max()
+        .unwrap_or(0);
     format!(
         "Capture tables (RULES.md §1.7), {} board (L={}), {}.\n\
          B to move; A's a1 on {a1}; B's b1 (and b2) d1 (d2) holes behind it, a free B piece on B2.\n\
-         closed form: exact; board: the full rules on that position, {depth} dal-dal rethrows \
-         followed (a lower bound at most 16^-{} below the truth).\n",
+         closed form: exact; board: the full rules on that position, exact where the dal-dal \
+         captures at once, else {depth} dal-dal rethrows followed (a lower bound at most 16^-{} \
+         below the truth).\n",
         t.board.name(),
         t.board.len(),
         t.variants,
@@ -392,7 +399,12 @@ fn markdown_all(tables: &[CaptureTable]) -> String {
     let boards = [Board::DANISH, Board::NORWEGIAN];
     let others: Vec<Variants> = reproduce_variants().into_iter().skip(1).collect();
     let dk = find(tables, Board::DANISH, &default);
-    let depth = dk.single.first().map_or(0, |r| r.board_daldals);
+    let depth = tables
+        .iter()
+        .flat_map(|t| t.single.iter().chain(&t.pair))
+        .map(|r| r.board_daldals)
+        .max()
+        .unwrap_or(0);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -402,10 +414,11 @@ fn markdown_all(tables: &[CaptureTable]) -> String {
          - **closed form**: the board-free model (dice, distances, dal-dal rethrows; any \
          unwanted die spent elsewhere), exact, the dal-dal fixed point solved.\n\
          - **board**: a real position (a1 on the last hole of row A, b1/b2 behind it, a free B \
-         piece on B2) through the full rules engine, {depth} dal-dal rethrows followed: a lower \
-         bound at most 16^-{} ≈ 9.1e-13 below the true board value. Every board value equals \
-         the closed form cut after the same {depth} rethrows *exactly* (as fractions), on both \
-         boards and under every variant.\n\
+         piece on B2) through the full rules engine: exact where a dal-dal captures at once \
+         (d1 = 1, 2), else {depth} dal-dal rethrows followed, a lower bound at most 16^-{} ≈ \
+         9.1e-13 below the true board value. Every board value equals the closed form cut \
+         after the same number of rethrows *exactly* (as fractions), on both boards and under \
+         every variant.\n\
          - **published**: the traditional tables (rounded percentages; below 1% written <1). \
          Rows past d = 9 (table 1) and d2 = 4 (table 2), and all variants, were never \
          published.\n",
