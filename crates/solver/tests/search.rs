@@ -294,7 +294,7 @@ fn openings_match_brute_force() {
             let mut all = Vec::new();
             brute_chains(&pos, &rules, &mut Vec::new(), &mut all);
             let o = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
-            assert_eq!(o.winning_chains, all.len() as u128, "{n}x{m} {rules:?}");
+            assert_eq!(o.winning_chains, all.len() as u64, "{n}x{m} {rules:?}");
             if all.is_empty() {
                 assert!(o.shortest.is_empty() && o.best.is_empty() && o.best_margin.is_none());
                 continue;

@@ -2,7 +2,7 @@
 //! win the game outright before the opponent moves.
 
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{openings, OpeningLimits, Openings};
+use dalkon_solver::openings::{bytes_per_memo_entry, openings, OpeningLimits, Openings};
 use serde_json::json;
 
 use super::RuleArgs;
@@ -28,8 +28,16 @@ pub fn board_openings(holes: usize, seeds: u32, rules: &Rules) -> anyhow::Result
         .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
     let pos = Position::start(holes, m)
         .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
+    // The memo is a cache: a bigger one only saves work. Take up to 40 % of
+    // the available memory.
+    let avail = dalkon_solver::memory::available_memory().unwrap_or(1 << 30);
+    let entries = (avail as usize / 5 * 2) / bytes_per_memo_entry(holes);
+    let limits = OpeningLimits {
+        memo_entries: entries.clamp(1 << 16, 1 << 28),
+        max_expanded: 20_000_000_000,
+    };
     let t0 = std::time::Instant::now();
-    let o = openings(&pos, rules, &OpeningLimits::default())?;
+    let o = openings(&pos, rules, &limits)?;
     Ok((o, t0.elapsed().as_secs_f64()))
 }
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::ValueEnum;
-use dalkon_rules::dakon::{Position, Rules};
+use dalkon_rules::dakon::{Mikul, Nembak, Origin, Position, Rules};
 use dalkon_solver::search::{self, Limits};
 use serde_json::json;
 
@@ -114,8 +114,9 @@ pub struct Solved {
     pub method: &'static str,
     pub positions: u64,
     pub seconds: f64,
-    /// Search only: nodes and table hits.
+    /// Search only: nodes, MTD(f) passes and table hits.
     pub nodes: Option<u64>,
+    pub passes: Option<u64>,
     pub tt_hits: Option<(u64, u64)>,
 }
 
@@ -179,6 +180,7 @@ pub fn solve_board(
                 positions: r.positions,
                 seconds: t0.elapsed().as_secs_f64(),
                 nodes: None,
+                passes: None,
                 tt_hits: None,
             })
         }
@@ -197,6 +199,7 @@ pub fn solve_board(
                 positions: r.positions,
                 seconds: r.seconds,
                 nodes: Some(r.nodes),
+                passes: Some(r.passes),
                 tt_hits: Some((r.tt_hits, r.tt_probes)),
             })
         }
@@ -255,6 +258,9 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             nodes as f64 / s.seconds.max(1e-9) / 1e6
         );
     }
+    if let Some(passes) = s.passes {
+        println!("mtd passes  {passes}");
+    }
     if let Some((hits, probes)) = s.tt_hits {
         println!(
             "table hits  {hits} of {probes} lookups ({:.1} %)",
@@ -265,7 +271,253 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Write the Dakon solved boards under `out/dakon/`.
-pub fn reproduce(_out: &std::path::Path, _full: bool) -> anyhow::Result<()> {
+/// One board to solve in `reproduce`.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    holes: usize,
+    seeds: u32,
+    rules: Rules,
+}
+
+fn variant(origin: Origin, mikul: Mikul, nembak: Nembak) -> Rules {
+    Rules {
+        origin,
+        mikul,
+        nembak,
+    }
+}
+
+/// The boards of `initial_values.csv` (CLI.md, "Data files"): default rules
+/// on n = 1..4 × m = 1..10, 5 × m <= 6, 6 × m <= 4, 7 × m <= 3, then (with
+/// `full`) further toward 7×7; one-option variants on n <= 4, m <= 6.
+fn value_jobs(full: bool) -> Vec<Job> {
+    let d = Rules::default();
+    let mut jobs = Vec::new();
+    let mut push = |holes: usize, seeds: u32, rules: Rules| {
+        jobs.push(Job {
+            holes,
+            seeds,
+            rules,
+        })
+    };
+    for n in 1..=4 {
+        for m in 1..=10 {
+            push(n, m, d);
+        }
+    }
+    for (n, max_m) in [(5, 6), (6, 4), (7, 3)] {
+        for m in 1..=max_m {
+            push(n, m, d);
+        }
+    }
+    if full {
+        for (n, m) in FULL_EXTRA {
+            push(n, m, d);
+        }
+    }
+    let variants = [
+        variant(Origin::Skip, Mikul::On, Nembak::Keep),
+        variant(Origin::Sow, Mikul::Off, Nembak::Keep),
+        variant(Origin::Sow, Mikul::On, Nembak::Take),
+    ];
+    for rules in variants {
+        for n in 1..=4 {
+            for m in 1..=6 {
+                push(n, m, rules);
+            }
+        }
+    }
+    jobs
+}
+
+/// Boards beyond the default list solved by `reproduce --full` (default
+/// rules, by search).
+const FULL_EXTRA: [(usize, u32); 9] = [
+    (5, 7),
+    (5, 8),
+    (6, 5),
+    (6, 6),
+    (7, 4),
+    (7, 5),
+    (8, 3),
+    (8, 4),
+    (9, 3),
+];
+
+/// Boards of `openings.csv`: m = n for n = 3..=7 (default) or 3..=9 (full),
+/// plus small boards that finish quickly.
+fn opening_boards(full: bool) -> Vec<(usize, u32)> {
+    let mut v: Vec<(usize, u32)> = Vec::new();
+    for n in 1..=6 {
+        for m in 1..=6 {
+            v.push((n, m));
+        }
+    }
+    v.push((7, 7));
+    if full {
+        v.push((8, 8));
+        v.push((9, 9));
+    }
+    v
+}
+
+/// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
+/// (+ `.md`) and `openings.csv` (+ `.md`).
+pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
+    let dir = out.join("dakon");
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let limits = SearchArgs { tt_mb: None }.limits(7)?;
+
+    let jobs = value_jobs(full);
+    let bar = super::progress::CountBar::new(jobs.len() as u64, "Dakon boards");
+    let mut solved = Vec::new();
+    for job in &jobs {
+        bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
+        let s = solve_board(job.holes, job.seeds, job.rules, Method::Auto, None, &limits)?;
+        solved.push(s);
+        bar.inc();
+    }
+    bar.finish();
+    write_values(&dir, &solved)?;
+
+    let boards = opening_boards(full);
+    let bar = super::progress::CountBar::new(boards.len() as u64, "Dakon openings");
+    let mut openings = Vec::new();
+    for &(n, m) in &boards {
+        bar.message(format!("{n}x{m}"));
+        let r = super::openings::board_openings(n, m, &Rules::default());
+        openings.push((n, m, r));
+        bar.inc();
+    }
+    bar.finish();
+    write_openings(&dir, &openings)?;
+
+    let wins = solved.iter().filter(|s| s.value > 0).count();
+    println!(
+        "dakon: {} boards solved ({} first-player wins), {} opening searches, under {}",
+        solved.len(),
+        wins,
+        openings.len(),
+        dir.display()
+    );
     Ok(())
+}
+
+fn moves_text(h: &[usize]) -> String {
+    super::openings::chain(h, " ")
+}
+
+fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
+    let mut csv = String::from(
+        "holes,seeds,origin,mikul,nembak,value,result,best_moves,method,positions,seconds\n",
+    );
+    let mut md = String::from(
+        "# Dakon: solved initial positions\n\n\
+         Generated by `dalkon reproduce`. `value` is the first player's final store \
+         difference under perfect play by both sides (RULES.md §2.3); `result` is the \
+         first player's. `positions` counts database entries built (retrograde) or \
+         distinct positions searched (search); `seconds` is wall-clock time on the \
+         machine that ran it.\n\n\
+         | holes | seeds | origin | mikul | nembak | value | result | best moves | method | positions | seconds |\n\
+         |---:|---:|---|---|---|---:|---|---|---|---:|---:|\n",
+    );
+    for s in solved {
+        let (o, m, n) = s.rules.names();
+        let best = moves_text(&s.best_moves);
+        csv.push_str(&format!(
+            "{},{},{o},{m},{n},{},{},{best},{},{},{:.3}\n",
+            s.holes,
+            s.seeds,
+            s.value,
+            result_word(s.value),
+            s.method,
+            s.positions,
+            s.seconds
+        ));
+        md.push_str(&format!(
+            "| {} | {} | {o} | {m} | {n} | {:+} | {} | {best} | {} | {} | {:.3} |\n",
+            s.holes,
+            s.seeds,
+            s.value,
+            result_word(s.value),
+            s.method,
+            s.positions,
+            s.seconds
+        ));
+    }
+    md.push_str("\nFirst player, default rules:\n\n");
+    for word in ["win", "draw", "loss"] {
+        let boards: Vec<String> = solved
+            .iter()
+            .filter(|s| s.rules == Rules::default() && result_word(s.value) == word)
+            .map(|s| format!("{}×{}", s.holes, s.seeds))
+            .collect();
+        md.push_str(&format!(
+            "- {word}: {}\n",
+            if boards.is_empty() {
+                "none".to_owned()
+            } else {
+                boards.join(", ")
+            }
+        ));
+    }
+    write_file(&dir.join("initial_values.csv"), &csv)?;
+    write_file(&dir.join("initial_values.md"), &md)
+}
+
+type OpeningRow = (
+    usize,
+    u32,
+    anyhow::Result<(dalkon_solver::openings::Openings, f64)>,
+);
+
+fn write_openings(dir: &Path, rows: &[OpeningRow]) -> anyhow::Result<()> {
+    let mut csv = String::from("holes,seeds,winning_chains,shortest,best,best_margin,seconds\n");
+    let mut md = String::from(
+        "# Dakon: openings that win outright\n\n\
+         Generated by `dalkon reproduce` (default rules). A winning chain is a sequence of \
+         moves of the first player's first turn (bonus moves keep the turn) that ends the \
+         game with the first player ahead before the opponent ever moves. `shortest` is a \
+         shortest such chain, `best` one with the largest final margin (ties: the \
+         lexicographically smallest chain).\n\n\
+         | holes | seeds | winning chains | shortest | best | best margin | seconds |\n\
+         |---:|---:|---:|---|---|---:|---:|\n",
+    );
+    let mut failed = Vec::new();
+    for (n, m, r) in rows {
+        match r {
+            Ok((o, secs)) => {
+                let margin = o.best_margin.map(|v| v.to_string()).unwrap_or_default();
+                csv.push_str(&format!(
+                    "{n},{m},{},{},{},{margin},{secs:.3}\n",
+                    o.winning_chains,
+                    moves_text(&o.shortest),
+                    moves_text(&o.best)
+                ));
+                if o.winning_chains == 0 {
+                    md.push_str(&format!("| {n} | {m} | 0 | none | none | | {secs:.3} |\n"));
+                } else {
+                    md.push_str(&format!(
+                        "| {n} | {m} | {} | {} | {} | {margin} | {secs:.3} |\n",
+                        o.winning_chains,
+                        moves_text(&o.shortest),
+                        moves_text(&o.best)
+                    ));
+                }
+            }
+            Err(e) => failed.push(format!("- {n}×{m}: not finished: {e:#}\n")),
+        }
+    }
+    if !failed.is_empty() {
+        md.push_str("\nNot in the table:\n\n");
+        for f in failed {
+            md.push_str(&f);
+        }
+    }
+    write_file(&dir.join("openings.csv"), &csv)?;
+    write_file(&dir.join("openings.md"), &md)
 }
