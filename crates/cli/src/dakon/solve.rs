@@ -54,6 +54,26 @@ pub struct SearchArgs {
     /// memory, at most 4096).
     #[arg(long, value_name = "MIB")]
     pub tt_mb: Option<usize>,
+    /// Search only: answer positions with at most K seeds on the board from
+    /// retrograde databases (built in memory, or loaded from / written to
+    /// the database folder). Default: from 6 holes up, the largest K whose
+    /// databases have at most 20 million entries; 0 turns probing off.
+    #[arg(long, value_name = "K")]
+    pub probe_seeds: Option<u32>,
+}
+
+/// Largest probe level whose databases stay within [`AUTO_RETRO_ENTRIES`]
+/// (never more than the seeds of the board); 0 below 6 holes, where the
+/// search alone takes seconds at most and building would cost more.
+pub fn auto_probe_seeds(holes: usize, board_seeds: u32) -> u32 {
+    if holes < 6 {
+        return 0;
+    }
+    let mut k = 0;
+    while k < board_seeds && retro_entries(holes, k + 1) <= AUTO_RETRO_ENTRIES {
+        k += 1;
+    }
+    k
 }
 
 impl SearchArgs {
@@ -161,6 +181,7 @@ pub fn solve_board(
     method: Method,
     db_dir: Option<&Path>,
     limits: &Limits,
+    probe_seeds: u32,
 ) -> anyhow::Result<Solved> {
     let pos = start(holes, seeds)?;
     match choose(method, holes, seeds) {
@@ -185,9 +206,23 @@ pub fn solve_board(
             })
         }
         _ => {
+            let db = if probe_seeds > 0 {
+                let bar = BuildBar::new();
+                let db = match db_dir {
+                    Some(d) => {
+                        dalkon_solver::Databases::open_or_build(d, holes, rules, probe_seeds, &bar)
+                    }
+                    None => dalkon_solver::Databases::build(holes, rules, probe_seeds, &bar),
+                };
+                bar.finish();
+                Some(db.context("cannot prepare the probe databases")?)
+            } else {
+                None
+            };
+            let probe = db.as_ref().map(|d| d as &dyn search::Probe);
             let label = format!("solving {holes}x{seeds}");
             let r = with_search_spinner(&label, |p| {
-                search::solve(&pos, &rules, limits, None, Some(p))
+                search::solve(&pos, &rules, limits, probe, Some(p))
             })?;
             Ok(Solved {
                 holes,
@@ -225,6 +260,9 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         args.method,
         Some(&dir),
         &limits,
+        args.search
+            .probe_seeds
+            .unwrap_or_else(|| auto_probe_seeds(args.holes, 2 * args.holes as u32 * args.seeds)),
     )?;
     if format == Format::Json {
         let j = json!({
@@ -366,14 +404,26 @@ fn opening_boards(full: bool) -> Vec<(usize, u32)> {
 pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
     let dir = out.join("dakon");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let limits = SearchArgs { tt_mb: None }.limits(7)?;
+    let limits = SearchArgs {
+        tt_mb: None,
+        probe_seeds: None,
+    }
+    .limits(7)?;
 
     let jobs = value_jobs(full);
     let bar = super::progress::CountBar::new(jobs.len() as u64, "Dakon boards");
     let mut solved = Vec::new();
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
-        let s = solve_board(job.holes, job.seeds, job.rules, Method::Auto, None, &limits)?;
+        let s = solve_board(
+            job.holes,
+            job.seeds,
+            job.rules,
+            Method::Auto,
+            None,
+            &limits,
+            0,
+        )?;
         solved.push(s);
         bar.inc();
     }
