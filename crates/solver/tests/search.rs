@@ -169,7 +169,10 @@ fn search_agrees_with_retrograde_databases() {
             assert_eq!(probed.moves, retro.moves, "{n}x{m} {rules:?} probed");
         }
     }
-    assert!(probe_hits > 0, "the probes must have answered some positions");
+    assert!(
+        probe_hits > 0,
+        "the probes must have answered some positions"
+    );
 }
 
 /// Pinned start values (cross-checked: plain negamax for the tiny boards,
