@@ -305,6 +305,24 @@ pub fn estimate(pos: &Position, rules: &Rules, depth: u32) -> i32 {
         .unwrap_or(0)
 }
 
+/// Heuristic values of every move of `pos` (not over) by [`estimate`]
+/// `depth` plies deep: (move, store difference plus estimated margin).
+pub fn estimate_moves(pos: &Position, rules: &Rules, depth: u32) -> Vec<(usize, i32)> {
+    let base = pos.store_diff();
+    pos.moves()
+        .map(|h| {
+            let child = pos.play_unchecked(h, rules);
+            let step = Step::new(pos, &child);
+            let m = if step.over {
+                step.value(step.terminal)
+            } else {
+                step.value(estimate(&child, rules, depth.saturating_sub(1)))
+            };
+            (h, base + m)
+        })
+        .collect()
+}
+
 /// Per-thread counters, flushed into the engine's atomics now and then.
 #[derive(Default)]
 struct Counters {
