@@ -16,12 +16,20 @@ pub struct Args {
     /// Seeds per hole at the start (m).
     #[arg(long)]
     pub seeds: u32,
+    /// Give up after expanding this many positions.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000_000)]
+    pub max_positions: u64,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
 /// The openings of a board's initial position, with the seconds taken.
-pub fn board_openings(holes: usize, seeds: u32, rules: &Rules) -> anyhow::Result<(Openings, f64)> {
+pub fn board_openings(
+    holes: usize,
+    seeds: u32,
+    rules: &Rules,
+    max_expanded: u64,
+) -> anyhow::Result<(Openings, f64)> {
     let m = u8::try_from(seeds)
         .ok()
         .filter(|&m| m >= 1)
@@ -34,7 +42,7 @@ pub fn board_openings(holes: usize, seeds: u32, rules: &Rules) -> anyhow::Result
     let entries = (avail as usize / 5 * 2) / bytes_per_memo_entry(holes);
     let limits = OpeningLimits {
         memo_entries: entries.clamp(1 << 16, 1 << 28),
-        max_expanded: 20_000_000_000,
+        max_expanded,
     };
     let t0 = std::time::Instant::now();
     let o = openings(&pos, rules, &limits)?;
@@ -53,7 +61,7 @@ pub fn chain(holes: &[usize], sep: &str) -> String {
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
-    let (o, seconds) = board_openings(args.holes, args.seeds, &rules)?;
+    let (o, seconds) = board_openings(args.holes, args.seeds, &rules, args.max_positions)?;
     if format == Format::Json {
         let j = json!({
             "holes": args.holes,

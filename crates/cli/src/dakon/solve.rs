@@ -382,8 +382,12 @@ const FULL_EXTRA: [(usize, u32); 9] = [
     (9, 3),
 ];
 
-/// Boards of `openings.csv`: m = n for n = 3..=7 (default) or 3..=9 (full),
-/// plus small boards that finish quickly.
+/// Positions the openings search of a board beyond 7×7 may expand.
+const OPENINGS_BUDGET: u64 = 300_000_000;
+
+/// Boards of `openings.csv`: every board up to 6×6, 7 × m <= 5, 8 × m <= 3,
+/// 5 × 7..=10 (each a few seconds at most); with `full` also 7×6 and the
+/// m = n boards 7×7, 8×8 and 9×9 (the last two under a budget).
 fn opening_boards(full: bool) -> Vec<(usize, u32)> {
     let mut v: Vec<(usize, u32)> = Vec::new();
     for n in 1..=6 {
@@ -391,10 +395,11 @@ fn opening_boards(full: bool) -> Vec<(usize, u32)> {
             v.push((n, m));
         }
     }
-    v.push((7, 7));
+    v.extend((7..=10).map(|m| (5, m)));
+    v.extend((1..=5).map(|m| (7, m)));
+    v.extend((1..=3).map(|m| (8, m)));
     if full {
-        v.push((8, 8));
-        v.push((9, 9));
+        v.extend([(7, 6), (7, 7), (8, 8), (9, 9)]);
     }
     v
 }
@@ -435,7 +440,9 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
     let mut openings = Vec::new();
     for &(n, m) in &boards {
         bar.message(format!("{n}x{m}"));
-        let r = super::openings::board_openings(n, m, &Rules::default());
+        // 8×8 and 9×9 get a budget: their first turns are far larger.
+        let budget = if n <= 7 { u64::MAX } else { OPENINGS_BUDGET };
+        let r = super::openings::board_openings(n, m, &Rules::default(), budget);
         openings.push((n, m, r));
         bar.inc();
     }
