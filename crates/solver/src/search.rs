@@ -13,6 +13,13 @@
 //! acyclic, so no repetition handling is needed and there is no horizon:
 //! every search goes to the end of the game (or to a database probe).
 //!
+//! Move ordering: the table's best move first (it refuted this window
+//! before), then bonus moves (the mover keeps the initiative), then by the
+//! seeds the move banks at once (captures, sowing into the store), a move
+//! that ends the game scored by its final result. MTD(f)'s first guess comes
+//! from a 4-ply heuristic search ([`estimate`]). Positions with few seeds on
+//! the board can be answered by a [`Probe`] (the retrograde databases).
+//!
 //! Threads: each root move is solved exactly (its own MTD(f)), root moves in
 //! parallel on rayon, all sharing one table. A table entry is a proved
 //! bound that holds whoever stored it, so the values and best moves never

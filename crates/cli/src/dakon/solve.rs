@@ -370,20 +370,22 @@ fn value_jobs(full: bool) -> Vec<Job> {
 
 /// Boards beyond the default list solved by `reproduce --full` (default
 /// rules, by search).
-const FULL_EXTRA: [(usize, u32); 9] = [
+const FULL_EXTRA: [(usize, u32); 11] = [
     (5, 7),
     (5, 8),
+    (5, 9),
+    (5, 10),
     (6, 5),
     (6, 6),
     (7, 4),
     (7, 5),
+    (8, 2),
     (8, 3),
-    (8, 4),
-    (9, 3),
+    (9, 2),
 ];
 
 /// Positions the openings search of a board beyond 7×7 may expand.
-const OPENINGS_BUDGET: u64 = 300_000_000;
+const OPENINGS_BUDGET: u64 = 50_000_000;
 
 /// Boards of `openings.csv`: every board up to 6×6, 7 × m <= 5, 8 × m <= 3,
 /// 5 × 7..=10 (each a few seconds at most); with `full` also 7×6 and the
