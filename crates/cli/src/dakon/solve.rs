@@ -508,6 +508,41 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
             s.seconds
         ));
     }
+    md.push_str(
+        "\nValue for the first player, default rules (rows: holes, columns: seeds per hole):\n\n",
+    );
+    let d = Rules::default();
+    let max_m = solved
+        .iter()
+        .filter(|s| s.rules == d)
+        .map(|s| s.seeds)
+        .max()
+        .unwrap_or(0);
+    let max_n = solved
+        .iter()
+        .filter(|s| s.rules == d)
+        .map(|s| s.holes)
+        .max()
+        .unwrap_or(0);
+    md.push_str("| n \\ m |");
+    for m in 1..=max_m {
+        md.push_str(&format!(" {m} |"));
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---:|".repeat(max_m as usize));
+    md.push('\n');
+    for n in 1..=max_n {
+        md.push_str(&format!("| {n} |"));
+        for m in 1..=max_m {
+            let cell = solved
+                .iter()
+                .find(|s| s.rules == d && s.holes == n && s.seeds == m)
+                .map(|s| format!("{:+}", s.value))
+                .unwrap_or_default();
+            md.push_str(&format!(" {cell} |"));
+        }
+        md.push('\n');
+    }
     md.push_str("\nFirst player, default rules:\n\n");
     for word in ["win", "draw", "loss"] {
         let boards: Vec<String> = solved
