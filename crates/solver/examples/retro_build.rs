@@ -1,6 +1,8 @@
 //! Build (or open) the Dakon retrograde databases of one board size into a
 //! folder and print the start values they give, with a line per level on
-//! stderr. Used by `scripts/bench_retro.sh`.
+//! stderr. Start positions up to two seeds a hole beyond the databases are
+//! solved by the alpha-beta search with the databases as its probe. Used by
+//! `scripts/bench_retro.sh`.
 //!
 //!     cargo run --release -p dalkon-solver --example retro_build -- HOLES MAX_K DIR [RULES_CODE]
 
@@ -10,6 +12,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules};
+use dalkon_solver::search::{solve, Limits};
 use dalkon_solver::{Databases, Progress};
 
 /// One line per level on stderr: entries, seconds, positions per second.
@@ -73,14 +76,30 @@ fn main() {
         rayon::current_num_threads()
     );
     for seeds in 1..=u8::MAX {
-        if 2 * holes as u32 * u32::from(seeds) > max_k {
+        let start = Position::start(holes, seeds).expect("start position");
+        if start.seeds_on_board() <= max_k {
+            let sol = db.solve(&start).expect("covered");
+            println!(
+                "start {holes}x{seeds}: value {} best moves {:?} (databases)",
+                sol.value, sol.best_moves
+            );
+        } else if start.seeds_on_board() <= max_k + 2 * holes as u32 * 2 {
+            // A little beyond the databases: alpha-beta search that trusts
+            // the databases for every position they cover.
+            let probe = |p: &Position| db.probe(p);
+            let limits = Limits {
+                max_nodes: Some(2_000_000_000),
+                ..Limits::default()
+            };
+            match solve(&start, &rules, &limits, Some(&probe), None) {
+                Ok(r) => println!(
+                    "start {holes}x{seeds}: value {} best moves {:?} (search with database probes: {} probe hits, {} nodes)",
+                    r.value, r.best_moves, r.probe_hits, r.nodes
+                ),
+                Err(e) => println!("start {holes}x{seeds}: search failed: {e}"),
+            }
+        } else {
             break;
         }
-        let start = Position::start(holes, seeds).expect("start position");
-        let sol = db.solve(&start).expect("covered");
-        println!(
-            "start {holes}x{seeds}: value {} best moves {:?}",
-            sol.value, sol.best_moves
-        );
     }
 }

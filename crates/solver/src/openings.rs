@@ -28,7 +28,7 @@ use crate::tt::{work_of, PackedKey};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Openings {
     /// Number of distinct winning chains (move sequences).
-    pub winning_chains: u128,
+    pub winning_chains: u64,
     /// A shortest winning chain (empty when none).
     pub shortest: Vec<usize>,
     /// A winning chain with the largest final margin (empty when none).
@@ -49,20 +49,33 @@ pub enum OpeningsError {
         /// The limit.
         limit: u64,
     },
-    /// The count does not fit in 128 bits.
-    #[error("more than 2^128 winning chains; the count was abandoned")]
+    /// The count does not fit in 64 bits.
+    #[error("more than 2^64 winning chains; the count was abandoned")]
     CountOverflow,
 }
 
+/// What is known of the winning continuations of one position, packed
+/// into 16 bytes so that large memos fit: a first move of 0 means "none".
 #[derive(Debug, Clone, Copy, Default)]
 struct Summary {
-    count: u128,
-    /// (length, first move) of the shortest winning continuation.
-    shortest: Option<(u32, u8)>,
-    /// (final margin, first move) of the best winning continuation.
-    best: Option<(i32, u8)>,
+    count: u64,
+    /// Length of the shortest winning continuation.
+    short_len: u16,
+    /// First move of the shortest winning continuation (0: none).
+    short_first: u8,
+    /// Final margin of the best winning continuation.
+    best_margin: i16,
+    /// First move of the best winning continuation (0: none).
+    best_first: u8,
     /// `log2` of the positions expanded below (for the cache sweeps).
     work: u8,
+}
+
+/// Bytes one memo entry costs (key, summary, hashbrown's control byte, over
+/// its 7/8 load factor), for `holes` holes per row.
+pub fn bytes_per_memo_entry(holes: usize) -> usize {
+    let key = if holes <= u128::MAX_HOLES { 16 } else { 32 };
+    (key + std::mem::size_of::<Summary>() + 1) * 8 / 7 + 1
 }
 
 /// Limits of an openings search.
@@ -150,13 +163,13 @@ fn openings_keyed<K: PackedKey>(
         }
         Ok(chain)
     };
-    let shortest = follow(|s| s.shortest.map(|x| x.1))?;
-    let best = follow(|s| s.best.map(|x| x.1))?;
+    let shortest = follow(|s| (s.short_first != 0).then_some(s.short_first))?;
+    let best = follow(|s| (s.best_first != 0).then_some(s.best_first))?;
     Ok(Openings {
         winning_chains: root.count,
         shortest,
         best,
-        best_margin: root.best.map(|b| b.0),
+        best_margin: (root.best_first != 0).then_some(i32::from(root.best_margin)),
         positions: memo.expanded,
     })
 }
@@ -190,10 +203,10 @@ fn visit<K: PackedKey>(
             (1, 1, margin)
         } else if child.side_to_move() == me {
             let c = visit(&child, rules, memo)?;
-            match (c.shortest, c.best) {
-                (Some((len, _)), Some((margin, _))) => (c.count, len + 1, margin),
-                _ => continue,
+            if c.short_first == 0 {
+                continue;
             }
+            (c.count, c.short_len + 1, i32::from(c.best_margin))
         } else {
             continue;
         };
@@ -201,11 +214,13 @@ fn visit<K: PackedKey>(
             .count
             .checked_add(count)
             .ok_or(OpeningsError::CountOverflow)?;
-        if s.shortest.map_or(true, |(l, _)| len < l) {
-            s.shortest = Some((len, hb));
+        if s.short_first == 0 || len < s.short_len {
+            s.short_len = len;
+            s.short_first = hb;
         }
-        if s.best.map_or(true, |(m, _)| margin > m) {
-            s.best = Some((margin, hb));
+        if s.best_first == 0 || margin > i32::from(s.best_margin) {
+            s.best_margin = margin as i16;
+            s.best_first = hb;
         }
     }
     s.work = work_of(memo.expanded - expanded0 + 1);

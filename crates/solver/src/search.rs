@@ -13,6 +13,13 @@
 //! acyclic, so no repetition handling is needed and there is no horizon:
 //! every search goes to the end of the game (or to a database probe).
 //!
+//! Move ordering: the table's best move first (it refuted this window
+//! before), then bonus moves (the mover keeps the initiative), then by the
+//! seeds the move banks at once (captures, sowing into the store), a move
+//! that ends the game scored by its final result. MTD(f)'s first guess comes
+//! from a 4-ply heuristic search ([`estimate`]). Positions with few seeds on
+//! the board can be answered by a [`Probe`] (the retrograde databases).
+//!
 //! Threads: each root move is solved exactly (its own MTD(f)), root moves in
 //! parallel on rayon, all sharing one table. A table entry is a proved
 //! bound that holds whoever stored it, so the values and best moves never
@@ -124,6 +131,8 @@ pub struct SolveResult {
     pub probe_hits: u64,
     /// Times a full table shard was swept.
     pub tt_sweeps: u64,
+    /// Null-window searches made by MTD(f) (all root moves together).
+    pub passes: u64,
     /// Table capacity in entries.
     pub tt_capacity: u64,
     /// Wall-clock seconds.
@@ -203,6 +212,7 @@ fn solve_keyed<K: PackedKey>(
         tt_probes: AtomicU64::new(0),
         probe_hits: AtomicU64::new(0),
         nodes: AtomicU64::new(0),
+        passes: AtomicU64::new(0),
     };
     let base = pos.store_diff();
     let (value, moves) = if let Some(v) = pos.terminal_value() {
@@ -256,6 +266,7 @@ fn solve_keyed<K: PackedKey>(
         tt_probes: engine.tt_probes.load(Ordering::Relaxed),
         probe_hits: engine.probe_hits.load(Ordering::Relaxed),
         tt_sweeps: table.sweeps(),
+        passes: engine.passes.load(Ordering::Relaxed),
         tt_capacity: table.capacity() as u64,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -271,6 +282,52 @@ pub fn future_margin(
 ) -> Result<i32, SearchError> {
     let r = solve(pos, rules, limits, probe, None)?;
     Ok(r.value - pos.store_diff())
+}
+
+/// Plies of the shallow search that gives MTD(f) its first guess.
+const GUESS_DEPTH: u32 = 4;
+
+/// A heuristic future margin: plain negamax `depth` plies deep (a bonus
+/// move counts as a ply), counting only the seeds banked on the way.
+/// Exact when the game ends within the horizon. Used as MTD(f)'s first
+/// guess, which only changes the work, never the value.
+pub fn estimate(pos: &Position, rules: &Rules, depth: u32) -> i32 {
+    if let Some(t) = pos.terminal_value() {
+        return t - pos.store_diff();
+    }
+    if depth == 0 {
+        return 0;
+    }
+    pos.moves()
+        .map(|h| {
+            let child = pos.play_unchecked(h, rules);
+            let step = Step::new(pos, &child);
+            if step.over {
+                step.value(step.terminal)
+            } else {
+                step.value(estimate(&child, rules, depth - 1))
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Heuristic values of every move of `pos` (not over) by [`estimate`]
+/// `depth` plies deep: (move, store difference plus estimated margin).
+pub fn estimate_moves(pos: &Position, rules: &Rules, depth: u32) -> Vec<(usize, i32)> {
+    let base = pos.store_diff();
+    pos.moves()
+        .map(|h| {
+            let child = pos.play_unchecked(h, rules);
+            let step = Step::new(pos, &child);
+            let m = if step.over {
+                step.value(step.terminal)
+            } else {
+                step.value(estimate(&child, rules, depth.saturating_sub(1)))
+            };
+            (h, base + m)
+        })
+        .collect()
 }
 
 /// Per-thread counters, flushed into the engine's atomics now and then.
@@ -346,6 +403,7 @@ struct Engine<'a, K: PackedKey> {
     tt_probes: AtomicU64,
     probe_hits: AtomicU64,
     nodes: AtomicU64,
+    passes: AtomicU64,
 }
 
 const FLUSH_EVERY: u64 = 4096;
@@ -375,7 +433,7 @@ impl<K: PackedKey> Engine<'_, K> {
         }
         let s = pos.seeds_on_board() as i32;
         let (mut lo, mut hi) = (-s, s);
-        let mut g = 0;
+        let mut g = estimate(pos, &self.rules, GUESS_DEPTH);
         if let Some(e) = self.tt.get(&K::pack(pos)) {
             lo = lo.max(i32::from(e.lower));
             hi = hi.min(i32::from(e.upper));
@@ -384,6 +442,7 @@ impl<K: PackedKey> Engine<'_, K> {
         while lo < hi {
             let beta = if g == lo { g + 1 } else { g };
             g = self.alpha_beta(c, pos, beta - 1, beta);
+            self.passes.fetch_add(1, Ordering::Relaxed);
             if self.abort.load(Ordering::Relaxed) {
                 return 0;
             }

@@ -169,7 +169,10 @@ fn search_agrees_with_retrograde_databases() {
             assert_eq!(probed.moves, retro.moves, "{n}x{m} {rules:?} probed");
         }
     }
-    assert!(probe_hits > 0, "the probes must have answered some positions");
+    assert!(
+        probe_hits > 0,
+        "the probes must have answered some positions"
+    );
 }
 
 /// Pinned start values (cross-checked: plain negamax for the tiny boards,
@@ -294,7 +297,7 @@ fn openings_match_brute_force() {
             let mut all = Vec::new();
             brute_chains(&pos, &rules, &mut Vec::new(), &mut all);
             let o = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
-            assert_eq!(o.winning_chains, all.len() as u128, "{n}x{m} {rules:?}");
+            assert_eq!(o.winning_chains, all.len() as u64, "{n}x{m} {rules:?}");
             if all.is_empty() {
                 assert!(o.shortest.is_empty() && o.best.is_empty() && o.best_margin.is_none());
                 continue;

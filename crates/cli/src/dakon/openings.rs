@@ -2,7 +2,7 @@
 //! win the game outright before the opponent moves.
 
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{openings, OpeningLimits, Openings};
+use dalkon_solver::openings::{bytes_per_memo_entry, openings, OpeningLimits, Openings};
 use serde_json::json;
 
 use super::RuleArgs;
@@ -16,20 +16,36 @@ pub struct Args {
     /// Seeds per hole at the start (m).
     #[arg(long)]
     pub seeds: u32,
+    /// Give up after expanding this many positions.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000_000)]
+    pub max_positions: u64,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
 /// The openings of a board's initial position, with the seconds taken.
-pub fn board_openings(holes: usize, seeds: u32, rules: &Rules) -> anyhow::Result<(Openings, f64)> {
+pub fn board_openings(
+    holes: usize,
+    seeds: u32,
+    rules: &Rules,
+    max_expanded: u64,
+) -> anyhow::Result<(Openings, f64)> {
     let m = u8::try_from(seeds)
         .ok()
         .filter(|&m| m >= 1)
         .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
     let pos = Position::start(holes, m)
         .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
+    // The memo is a cache: a bigger one only saves work. Take up to 40 % of
+    // the available memory.
+    let avail = dalkon_solver::memory::available_memory().unwrap_or(1 << 30);
+    let entries = (avail as usize / 5 * 2) / bytes_per_memo_entry(holes);
+    let limits = OpeningLimits {
+        memo_entries: entries.clamp(1 << 16, 1 << 28),
+        max_expanded,
+    };
     let t0 = std::time::Instant::now();
-    let o = openings(&pos, rules, &OpeningLimits::default())?;
+    let o = openings(&pos, rules, &limits)?;
     Ok((o, t0.elapsed().as_secs_f64()))
 }
 
@@ -45,7 +61,7 @@ pub fn chain(holes: &[usize], sep: &str) -> String {
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
-    let (o, seconds) = board_openings(args.holes, args.seeds, &rules)?;
+    let (o, seconds) = board_openings(args.holes, args.seeds, &rules, args.max_positions)?;
     if format == Format::Json {
         let j = json!({
             "holes": args.holes,

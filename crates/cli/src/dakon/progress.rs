@@ -98,3 +98,49 @@ impl dalkon_solver::Progress for BuildBar {
         }
     }
 }
+
+/// A bar counting items of a long job (boards, searches).
+#[derive(Debug)]
+pub struct CountBar {
+    bar: Option<ProgressBar>,
+}
+
+impl CountBar {
+    /// A bar of `len` items on a terminal, nothing otherwise.
+    pub fn new(len: u64, prefix: &str) -> CountBar {
+        let bar = on_terminal().then(|| {
+            let b = ProgressBar::new(len);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{prefix} [{bar:30}] {pos}/{len} {elapsed_precise} {msg}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            b.set_prefix(prefix.to_owned());
+            b
+        });
+        CountBar { bar }
+    }
+
+    /// Say what is being worked on.
+    pub fn message(&self, msg: String) {
+        if let Some(b) = &self.bar {
+            b.set_message(msg);
+        }
+    }
+
+    /// One more item done.
+    pub fn inc(&self) {
+        if let Some(b) = &self.bar {
+            b.inc(1);
+        }
+    }
+
+    /// Remove the bar.
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use clap::ValueEnum;
-use dalkon_rules::dakon::{Position, Rules};
+use dalkon_rules::dakon::{Mikul, Nembak, Origin, Position, Rules};
 use dalkon_solver::search::{self, Limits};
 use serde_json::json;
 
@@ -54,6 +54,26 @@ pub struct SearchArgs {
     /// memory, at most 4096).
     #[arg(long, value_name = "MIB")]
     pub tt_mb: Option<usize>,
+    /// Search only: answer positions with at most K seeds on the board from
+    /// retrograde databases (built in memory, or loaded from / written to
+    /// the database folder). Default: from 6 holes up, the largest K whose
+    /// databases have at most 20 million entries; 0 turns probing off.
+    #[arg(long, value_name = "K")]
+    pub probe_seeds: Option<u32>,
+}
+
+/// Largest probe level whose databases stay within [`AUTO_RETRO_ENTRIES`]
+/// (never more than the seeds of the board); 0 below 6 holes, where the
+/// search alone takes seconds at most and building would cost more.
+pub fn auto_probe_seeds(holes: usize, board_seeds: u32) -> u32 {
+    if holes < 6 {
+        return 0;
+    }
+    let mut k = 0;
+    while k < board_seeds && retro_entries(holes, k + 1) <= AUTO_RETRO_ENTRIES {
+        k += 1;
+    }
+    k
 }
 
 impl SearchArgs {
@@ -114,8 +134,9 @@ pub struct Solved {
     pub method: &'static str,
     pub positions: u64,
     pub seconds: f64,
-    /// Search only: nodes and table hits.
+    /// Search only: nodes, MTD(f) passes and table hits.
     pub nodes: Option<u64>,
+    pub passes: Option<u64>,
     pub tt_hits: Option<(u64, u64)>,
 }
 
@@ -160,6 +181,7 @@ pub fn solve_board(
     method: Method,
     db_dir: Option<&Path>,
     limits: &Limits,
+    probe_seeds: u32,
 ) -> anyhow::Result<Solved> {
     let pos = start(holes, seeds)?;
     match choose(method, holes, seeds) {
@@ -179,13 +201,28 @@ pub fn solve_board(
                 positions: r.positions,
                 seconds: t0.elapsed().as_secs_f64(),
                 nodes: None,
+                passes: None,
                 tt_hits: None,
             })
         }
         _ => {
+            let db = if probe_seeds > 0 {
+                let bar = BuildBar::new();
+                let db = match db_dir {
+                    Some(d) => {
+                        dalkon_solver::Databases::open_or_build(d, holes, rules, probe_seeds, &bar)
+                    }
+                    None => dalkon_solver::Databases::build(holes, rules, probe_seeds, &bar),
+                };
+                bar.finish();
+                Some(db.context("cannot prepare the probe databases")?)
+            } else {
+                None
+            };
+            let probe = db.as_ref().map(|d| d as &dyn search::Probe);
             let label = format!("solving {holes}x{seeds}");
             let r = with_search_spinner(&label, |p| {
-                search::solve(&pos, &rules, limits, None, Some(p))
+                search::solve(&pos, &rules, limits, probe, Some(p))
             })?;
             Ok(Solved {
                 holes,
@@ -197,6 +234,7 @@ pub fn solve_board(
                 positions: r.positions,
                 seconds: r.seconds,
                 nodes: Some(r.nodes),
+                passes: Some(r.passes),
                 tt_hits: Some((r.tt_hits, r.tt_probes)),
             })
         }
@@ -222,6 +260,9 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         args.method,
         Some(&dir),
         &limits,
+        args.search
+            .probe_seeds
+            .unwrap_or_else(|| auto_probe_seeds(args.holes, 2 * args.holes as u32 * args.seeds)),
     )?;
     if format == Format::Json {
         let j = json!({
@@ -255,6 +296,9 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             nodes as f64 / s.seconds.max(1e-9) / 1e6
         );
     }
+    if let Some(passes) = s.passes {
+        println!("mtd passes  {passes}");
+    }
     if let Some((hits, probes)) = s.tt_hits {
         println!(
             "table hits  {hits} of {probes} lookups ({:.1} %)",
@@ -265,7 +309,309 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Write the Dakon solved boards under `out/dakon/`.
-pub fn reproduce(_out: &std::path::Path, _full: bool) -> anyhow::Result<()> {
+/// One board to solve in `reproduce`.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    holes: usize,
+    seeds: u32,
+    rules: Rules,
+}
+
+fn variant(origin: Origin, mikul: Mikul, nembak: Nembak) -> Rules {
+    Rules {
+        origin,
+        mikul,
+        nembak,
+    }
+}
+
+/// The boards of `initial_values.csv` (CLI.md, "Data files"): default rules
+/// on n = 1..4 × m = 1..10, 5 × m <= 6, 6 × m <= 4, 7 × m <= 3, then (with
+/// `full`) further toward 7×7; one-option variants on n <= 4, m <= 6.
+fn value_jobs(full: bool) -> Vec<Job> {
+    let d = Rules::default();
+    let mut jobs = Vec::new();
+    let mut push = |holes: usize, seeds: u32, rules: Rules| {
+        jobs.push(Job {
+            holes,
+            seeds,
+            rules,
+        })
+    };
+    for n in 1..=4 {
+        for m in 1..=10 {
+            push(n, m, d);
+        }
+    }
+    for (n, max_m) in [(5, 6), (6, 4), (7, 3)] {
+        for m in 1..=max_m {
+            push(n, m, d);
+        }
+    }
+    if full {
+        for (n, m) in FULL_EXTRA {
+            push(n, m, d);
+        }
+    }
+    let variants = [
+        variant(Origin::Skip, Mikul::On, Nembak::Keep),
+        variant(Origin::Sow, Mikul::Off, Nembak::Keep),
+        variant(Origin::Sow, Mikul::On, Nembak::Take),
+    ];
+    for rules in variants {
+        for n in 1..=4 {
+            for m in 1..=6 {
+                push(n, m, rules);
+            }
+        }
+    }
+    jobs
+}
+
+/// Boards beyond the default list solved by `reproduce --full` (default
+/// rules, by search).
+const FULL_EXTRA: [(usize, u32); 11] = [
+    (5, 7),
+    (5, 8),
+    (5, 9),
+    (5, 10),
+    (6, 5),
+    (6, 6),
+    (7, 4),
+    (7, 5),
+    (8, 2),
+    (8, 3),
+    (9, 2),
+];
+
+/// Positions the openings search of a board beyond 7×7 may expand.
+const OPENINGS_BUDGET: u64 = 50_000_000;
+
+/// Boards of `openings.csv`: every board up to 6×6, 7 × m <= 5, 8 × m <= 3,
+/// 5 × 7..=10 (each a few seconds at most); with `full` also 7×6 and the
+/// m = n boards 7×7, 8×8 and 9×9 (the last two under a budget).
+fn opening_boards(full: bool) -> Vec<(usize, u32)> {
+    let mut v: Vec<(usize, u32)> = Vec::new();
+    for n in 1..=6 {
+        for m in 1..=6 {
+            v.push((n, m));
+        }
+    }
+    v.extend((7..=10).map(|m| (5, m)));
+    v.extend((1..=5).map(|m| (7, m)));
+    v.extend((1..=3).map(|m| (8, m)));
+    if full {
+        v.extend([(7, 6), (7, 7), (8, 8), (9, 9)]);
+    }
+    v
+}
+
+/// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
+/// (+ `.md`) and `openings.csv` (+ `.md`).
+pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
+    let dir = out.join("dakon");
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let limits = SearchArgs {
+        tt_mb: None,
+        probe_seeds: None,
+    }
+    .limits(7)?;
+
+    let jobs = value_jobs(full);
+    let bar = super::progress::CountBar::new(jobs.len() as u64, "Dakon boards");
+    let mut solved = Vec::new();
+    for job in &jobs {
+        bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
+        let s = solve_board(
+            job.holes,
+            job.seeds,
+            job.rules,
+            Method::Auto,
+            None,
+            &limits,
+            0,
+        )?;
+        solved.push(s);
+        bar.inc();
+    }
+    bar.finish();
+    write_values(&dir, &solved)?;
+
+    let boards = opening_boards(full);
+    let bar = super::progress::CountBar::new(boards.len() as u64, "Dakon openings");
+    let mut openings = Vec::new();
+    for &(n, m) in &boards {
+        bar.message(format!("{n}x{m}"));
+        // 8×8 and 9×9 get a budget: their first turns are far larger.
+        let budget = if n <= 7 { u64::MAX } else { OPENINGS_BUDGET };
+        let r = super::openings::board_openings(n, m, &Rules::default(), budget);
+        openings.push((n, m, r));
+        bar.inc();
+    }
+    bar.finish();
+    write_openings(&dir, &openings)?;
+
+    let wins = solved.iter().filter(|s| s.value > 0).count();
+    println!(
+        "dakon: {} boards solved ({} first-player wins), {} opening searches, under {}",
+        solved.len(),
+        wins,
+        openings.len(),
+        dir.display()
+    );
     Ok(())
+}
+
+fn moves_text(h: &[usize]) -> String {
+    super::openings::chain(h, " ")
+}
+
+fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
+    let mut csv = String::from(
+        "holes,seeds,origin,mikul,nembak,value,result,best_moves,method,positions,seconds\n",
+    );
+    let mut md = String::from(
+        "# Dakon: solved initial positions\n\n\
+         Generated by `dalkon reproduce`. `value` is the first player's final store \
+         difference under perfect play by both sides (RULES.md §2.3); `result` is the \
+         first player's. `positions` counts database entries built (retrograde) or \
+         distinct positions searched (search); `seconds` is wall-clock time on the \
+         machine that ran it.\n\n\
+         | holes | seeds | origin | mikul | nembak | value | result | best moves | method | positions | seconds |\n\
+         |---:|---:|---|---|---|---:|---|---|---|---:|---:|\n",
+    );
+    for s in solved {
+        let (o, m, n) = s.rules.names();
+        let best = moves_text(&s.best_moves);
+        csv.push_str(&format!(
+            "{},{},{o},{m},{n},{},{},{best},{},{},{:.3}\n",
+            s.holes,
+            s.seeds,
+            s.value,
+            result_word(s.value),
+            s.method,
+            s.positions,
+            s.seconds
+        ));
+        md.push_str(&format!(
+            "| {} | {} | {o} | {m} | {n} | {:+} | {} | {best} | {} | {} | {:.3} |\n",
+            s.holes,
+            s.seeds,
+            s.value,
+            result_word(s.value),
+            s.method,
+            s.positions,
+            s.seconds
+        ));
+    }
+    md.push_str(
+        "\nValue for the first player, default rules (rows: holes, columns: seeds per hole):\n\n",
+    );
+    let d = Rules::default();
+    let max_m = solved
+        .iter()
+        .filter(|s| s.rules == d)
+        .map(|s| s.seeds)
+        .max()
+        .unwrap_or(0);
+    let max_n = solved
+        .iter()
+        .filter(|s| s.rules == d)
+        .map(|s| s.holes)
+        .max()
+        .unwrap_or(0);
+    md.push_str("| n \\ m |");
+    for m in 1..=max_m {
+        md.push_str(&format!(" {m} |"));
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---:|".repeat(max_m as usize));
+    md.push('\n');
+    for n in 1..=max_n {
+        md.push_str(&format!("| {n} |"));
+        for m in 1..=max_m {
+            let cell = solved
+                .iter()
+                .find(|s| s.rules == d && s.holes == n && s.seeds == m)
+                .map(|s| format!("{:+}", s.value))
+                .unwrap_or_default();
+            md.push_str(&format!(" {cell} |"));
+        }
+        md.push('\n');
+    }
+    md.push_str("\nFirst player, default rules:\n\n");
+    for word in ["win", "draw", "loss"] {
+        let boards: Vec<String> = solved
+            .iter()
+            .filter(|s| s.rules == Rules::default() && result_word(s.value) == word)
+            .map(|s| format!("{}×{}", s.holes, s.seeds))
+            .collect();
+        md.push_str(&format!(
+            "- {word}: {}\n",
+            if boards.is_empty() {
+                "none".to_owned()
+            } else {
+                boards.join(", ")
+            }
+        ));
+    }
+    write_file(&dir.join("initial_values.csv"), &csv)?;
+    write_file(&dir.join("initial_values.md"), &md)
+}
+
+type OpeningRow = (
+    usize,
+    u32,
+    anyhow::Result<(dalkon_solver::openings::Openings, f64)>,
+);
+
+fn write_openings(dir: &Path, rows: &[OpeningRow]) -> anyhow::Result<()> {
+    let mut csv = String::from("holes,seeds,winning_chains,shortest,best,best_margin,seconds\n");
+    let mut md = String::from(
+        "# Dakon: openings that win outright\n\n\
+         Generated by `dalkon reproduce` (default rules). A winning chain is a sequence of \
+         moves of the first player's first turn (bonus moves keep the turn) that ends the \
+         game with the first player ahead before the opponent ever moves. `shortest` is a \
+         shortest such chain, `best` one with the largest final margin (ties: the \
+         lexicographically smallest chain).\n\n\
+         | holes | seeds | winning chains | shortest | best | best margin | seconds |\n\
+         |---:|---:|---:|---|---|---:|---:|\n",
+    );
+    let mut failed = Vec::new();
+    for (n, m, r) in rows {
+        match r {
+            Ok((o, secs)) => {
+                let margin = o.best_margin.map(|v| v.to_string()).unwrap_or_default();
+                csv.push_str(&format!(
+                    "{n},{m},{},{},{},{margin},{secs:.3}\n",
+                    o.winning_chains,
+                    moves_text(&o.shortest),
+                    moves_text(&o.best)
+                ));
+                if o.winning_chains == 0 {
+                    md.push_str(&format!("| {n} | {m} | 0 | none | none | | {secs:.3} |\n"));
+                } else {
+                    md.push_str(&format!(
+                        "| {n} | {m} | {} | {} | {} | {margin} | {secs:.3} |\n",
+                        o.winning_chains,
+                        moves_text(&o.shortest),
+                        moves_text(&o.best)
+                    ));
+                }
+            }
+            Err(e) => failed.push(format!("- {n}×{m}: not finished: {e:#}\n")),
+        }
+    }
+    if !failed.is_empty() {
+        md.push_str("\nNot in the table:\n\n");
+        for f in failed {
+            md.push_str(&f);
+        }
+    }
+    write_file(&dir.join("openings.csv"), &csv)?;
+    write_file(&dir.join("openings.md"), &md)
 }
