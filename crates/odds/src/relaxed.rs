@@ -14,8 +14,11 @@
 //! the rethrows left (a piece moves at most 2 holes per dal-dal and 8 on
 //! any other throw), nor stand in the way of one that can (a piece only
 //! blocks pieces behind it), so they are left out; this keeps the state
-//! small. The state is the sorted list of the remaining pieces' path
-//! indices, each with a flag for undalt.
+//! small. Pieces up to 3 holes past the target are kept: they can block
+//! the nearest piece from jumping over the target with one die so that
+//! the next lands on it with the other (leaving them out would only loosen
+//! the bound, which then fails to meet the board). The state is the sorted
+//! list of the remaining pieces' path indices, each with a flag for undalt.
 //!
 //! Values are memoised in a table that several targets of one position
 //! share: where all the pieces come to the target by one road (all on the
@@ -41,7 +44,7 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    fn as_slice(&self) -> &[Piece] {
+    pub(crate) fn as_slice(&self) -> &[Piece] {
         &self.pieces[..usize::from(self.len)]
     }
 }
@@ -72,9 +75,25 @@ pub(crate) struct Relaxed {
     target: u8,
     /// Holes from each path index to the target (`u32::MAX`: never).
     dist: Vec<u32>,
+    /// Holes from the target to each path index, where that is 1 to
+    /// `PAST` (else 0): pieces there may block a jump over the target.
+    past: Vec<u8>,
     /// `next[p][k]`: path index `k` holes after `p` (k = 0..=8).
     next: Vec<[u8; 9]>,
     memo: Memo,
+}
+
+/// Pieces this many holes past the target still matter: the nearest
+/// piece may jump over the target with one die (at most 3 past it, the
+/// target at least 1 ahead) so that the next one lands on it, and a piece
+/// standing there blocks that jump. Farther ones can never block a piece
+/// that is still behind the target.
+const PAST: u8 = 3;
+
+/// Holes a piece can cover with `r` rethrows left: 2 per dal-dal, 8 on
+/// the last throw.
+const fn reach(r: u32) -> u32 {
+    2 * r + 8
 }
 
 const fn index(p: Piece) -> u8 {
@@ -104,11 +123,17 @@ impl Relaxed {
                 row
             })
             .collect();
+        let t = board.path_index(side, target);
+        let mut past = vec![0u8; usize::from(last) + 1];
+        for k in 1..=PAST {
+            past[usize::from(board.advance(t, u32::from(k)))] = k;
+        }
         Relaxed {
             board,
             side,
-            target: board.path_index(side, target),
+            target: t,
             dist,
+            past,
             next,
             memo,
         }
@@ -131,7 +156,7 @@ impl Relaxed {
     }
 
     /// The memo key of a line (see the module doc).
-    fn key(&self, line: &Line) -> Key {
+    fn key(&self, line: &Line, r: u32) -> Key {
         let l = self.board.len();
         let pieces = line.as_slice();
         let tag = if self.target < l {
@@ -148,8 +173,16 @@ impl Relaxed {
                     pieces: [0; 32],
                 };
                 for (slot, &p) in k.pieces.iter_mut().zip(pieces) {
-                    // Kept pieces are at most 2 * 12 + 8 holes away.
-                    *slot = ((self.dist[usize::from(index(p))] as u8) << 1) | (p & 1);
+                    // Kept pieces are at most 2 * 12 + 8 holes behind, or
+                    // at most `PAST` past the target (written 64 + that).
+                    let at = usize::from(index(p));
+                    let d = self.dist[at];
+                    let code = if d <= reach(r) {
+                        d as u8
+                    } else {
+                        64 + self.past[at]
+                    };
+                    *slot = (code << 1) | (p & 1);
                 }
                 k.pieces[..pieces.len()].sort_unstable();
                 Key { tag, line: k }
@@ -161,13 +194,15 @@ impl Relaxed {
         }
     }
 
-    /// Drop the pieces out of reach with `r` rethrows left; sort.
+    /// Drop the pieces out of reach with `r` rethrows left, except those
+    /// just past the target; sort.
     fn keep(&self, line: &mut Line, r: u32) {
-        let reach = 2 * r + 8;
+        let reach = reach(r);
         let mut n = 0;
         for k in 0..usize::from(line.len) {
             let p = line.pieces[k];
-            if self.dist[usize::from(index(p))] <= reach {
+            let at = usize::from(index(p));
+            if self.dist[at] <= reach || self.past[at] != 0 {
                 line.pieces[n] = p;
                 n += 1;
             }
@@ -208,8 +243,8 @@ impl Relaxed {
     /// it jumps over the target with one die and the next nearest lands
     /// with the other. That holds when all pieces come by one road; where
     /// two roads meet this scans `plays`. (The tests check the two agree.)
-    fn captures(&self, pieces: &[Piece], x: u8, y: u8) -> bool {
-        match self.nearest(pieces) {
+    pub(crate) fn captures(&self, pieces: &[Piece], x: u8, y: u8, r: u32) -> bool {
+        match self.nearest(pieces, r) {
             Some(near) => self.captures_from(pieces, near, x, y),
             None => {
                 let mut hit = false;
@@ -222,23 +257,28 @@ impl Relaxed {
         }
     }
 
-    /// The nearest two pieces `(distance, index)` when all pieces come to
-    /// the target by one road; `None` when pieces on the start row and
-    /// pieces on the loop behind the middle row's first hole (path index
-    /// L) come by two roads that meet there.
+    /// The nearest two pieces `(distance, index)` behind the target (within
+    /// reach with `r` rethrows left; pieces past it only block) when all
+    /// of them come to the target by one road; `None` when pieces on the
+    /// start row and pieces on the loop behind the middle row's first hole
+    /// (path index L) come by two roads that meet there, or when no piece
+    /// is behind.
     #[allow(clippy::type_complexity)] // two (distance, index) pairs, the second optional
-    fn nearest(&self, pieces: &[Piece]) -> Option<((u32, usize), Option<(u32, usize)>)> {
+    fn nearest(&self, pieces: &[Piece], r: u32) -> Option<((u32, usize), Option<(u32, usize)>)> {
         let l = self.board.len();
-        let start_row = pieces.iter().any(|&p| index(p) < l);
+        let reach = reach(r);
+        let behind = |p: &Piece| self.dist[usize::from(index(*p))] <= reach;
+        let start_row = pieces.iter().filter(|p| behind(p)).any(|&p| index(p) < l);
         let wrapped = pieces
             .iter()
+            .filter(|p| behind(p))
             .any(|&p| index(p) >= l && index(p) > self.target);
         if start_row && wrapped {
             return None;
         }
         let mut first = (u32::MAX, 0);
         let mut second: Option<(u32, usize)> = None;
-        for (k, &p) in pieces.iter().enumerate() {
+        for (k, &p) in pieces.iter().enumerate().filter(|(_, p)| behind(p)) {
             let d = (self.dist[usize::from(index(p))], k);
             if d < first {
                 second = (first.0 != u32::MAX).then_some(first);
@@ -388,23 +428,28 @@ impl Relaxed {
 
     /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`.
     pub(crate) fn value(&mut self, line: &Line, r: u32) -> u64 {
-        if line.len == 0 {
+        let reach = reach(r);
+        if !line
+            .as_slice()
+            .iter()
+            .any(|&p| self.dist[usize::from(index(p))] <= reach)
+        {
             return 0;
         }
-        let key = self.key(line);
+        let key = self.key(line, r);
         if let Some(&v) = self.memo.borrow().get(&(key, r)) {
             return v;
         }
         let pieces = line.as_slice();
         let scale = 16u64.pow(r);
-        let near = self.nearest(pieces);
+        let near = self.nearest(pieces, r);
         let weight: u64 = Throw::DISTINCT
             .iter()
             .filter(|(t, _)| {
                 !t.is_daldal()
                     && match near {
                         Some(nr) => self.captures_from(pieces, nr, t.first, t.second),
-                        None => self.captures(pieces, t.first, t.second),
+                        None => self.captures(pieces, t.first, t.second, r),
                     }
             })
             .map(|&(_, w)| u64::from(w))
@@ -483,14 +528,14 @@ mod tests {
                                 true
                             });
                             assert_eq!(
-                                rel.captures(line.as_slice(), th.first, th.second),
+                                rel.captures(line.as_slice(), th.first, th.second, r),
                                 scan,
                                 "{pos} target {} throw {th}",
                                 board.hole_name(t)
                             );
                             checked += 1;
                         }
-                        if let Some(((d1, _), _)) = rel.nearest(line.as_slice()) {
+                        if let Some(((d1, _), _)) = rel.nearest(line.as_slice(), r) {
                             let mut scan = false;
                             rel.plays(line.as_slice(), 1, 1, &mut |o| {
                                 scan |= o.is_none();
