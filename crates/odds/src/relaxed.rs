@@ -58,12 +58,74 @@ pub(crate) struct Key {
     line: Line,
 }
 
+/// The pieces of a one-road line by signed distance to the target along
+/// that road (positive: behind it, negative: past it): bit `d + 3` of
+/// `occ` for a piece at `d` (`-PAST..=32`), the same bit of `undalt` when
+/// it is undalt. Pieces never pass an own piece, so a move is blocked
+/// exactly when a bit lies between. The value depends on nothing else
+/// (not the target, not the board), so every target of a position shares
+/// these states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Lin {
+    occ: u64,
+    undalt: u64,
+}
+
+/// Bit of distance `d` in a `Lin`.
+const fn bit(d: i32) -> u64 {
+    1 << (d + PAST as i32)
+}
+
+impl Lin {
+    /// The piece at distance `d` moved `s` holes on, if nothing of its own
+    /// is in the way; a piece moved more than `PAST` past the target is
+    /// dropped (what stands beyond that is not tracked, which only frees
+    /// moves: still an upper bound).
+    #[inline]
+    fn step(&self, d: i32, s: i32) -> Option<Lin> {
+        let to = d - s;
+        let low = to.max(-(PAST as i32));
+        let between = bit(d) - bit(low);
+        if self.occ & between != 0 {
+            return None;
+        }
+        let gone = !bit(d);
+        let landed = if to >= -(PAST as i32) { bit(to) } else { 0 };
+        Some(Lin {
+            occ: (self.occ & gone) | landed,
+            undalt: self.undalt & gone,
+        })
+    }
+
+    /// Drop the pieces farther than `reach` behind the target.
+    #[inline]
+    fn keep(&mut self, reach: u32) {
+        let mask = (bit(reach as i32) << 1) - 1;
+        self.occ &= mask;
+        self.undalt &= mask;
+    }
+
+    /// The memo key with `r` rethrows left (`occ` uses 36 bits).
+    #[inline]
+    fn key(&self, r: u32) -> u128 {
+        u128::from(self.occ | u64::from(r) << 56) | u128::from(self.undalt) << 64
+    }
+}
+
+/// Relaxed values, shared by the targets of one position: lines by path
+/// index (where two roads meet) and one-road lines by distance.
+#[derive(Debug, Default)]
+pub(crate) struct Memos {
+    lines: HashMap<(Key, u32), u64>,
+    lin: HashMap<u128, u64>,
+}
+
 /// Values shared by the relaxed models of one position's targets.
-pub(crate) type Memo = Rc<RefCell<HashMap<(Key, u32), u64>>>;
+pub(crate) type Memo = Rc<RefCell<Memos>>;
 
 /// An empty shared memo.
 pub(crate) fn memo() -> Memo {
-    Rc::new(RefCell::new(HashMap::new()))
+    Rc::new(RefCell::new(Memos::default()))
 }
 
 /// The relaxed model for one side capturing one target.
@@ -81,6 +143,9 @@ pub(crate) struct Relaxed {
     /// `next[p][k]`: path index `k` holes after `p` (k = 0..=8).
     next: Vec<[u8; 9]>,
     memo: Memo,
+    /// Evaluate one-road lines by distance (`Lin`); off only in tests,
+    /// to check the two ways agree.
+    linear: bool,
 }
 
 /// Pieces this many holes past the target still matter: the nearest
@@ -136,6 +201,7 @@ impl Relaxed {
             past,
             next,
             memo,
+            linear: true,
         }
     }
 
@@ -246,15 +312,55 @@ impl Relaxed {
     pub(crate) fn captures(&self, pieces: &[Piece], x: u8, y: u8, r: u32) -> bool {
         match self.nearest(pieces, r) {
             Some(near) => self.captures_from(pieces, near, x, y),
-            None => {
-                let mut hit = false;
-                self.plays(pieces, x, y, &mut |o| {
-                    hit = o.is_none();
-                    !hit
-                });
-                hit
+            None => self.captures_general(pieces, x, y),
+        }
+    }
+
+    /// Whether some relaxed play of `(x, y)` lands on the target, by any
+    /// road: a piece at most `x + y` behind with a free way lands with one
+    /// die, or the sum (an undalt one: the dal first); or another piece
+    /// moves out of its way with one die and it lands with the other.
+    /// The same as scanning `plays`, without building the positions.
+    fn captures_general(&self, pieces: &[Piece], x: u8, y: u8) -> bool {
+        let sum = u32::from(x + y);
+        for (i, &p) in pieces.iter().enumerate() {
+            let d = self.dist[usize::from(index(p))];
+            if d > sum {
+                continue;
+            }
+            let (x32, y32) = (u32::from(x), u32::from(y));
+            let direct = if undalt(p) {
+                (x == 1 && (d == 1 || d == 1 + y32)) || (y == 1 && (d == 1 || d == 1 + x32))
+            } else {
+                d == x32 || d == y32 || d == sum
+            };
+            if direct && self.walk(pieces, i, d as u8).is_some() {
+                return true;
+            }
+            if undalt(p) {
+                continue;
+            }
+            let mut after = [0u8; 32];
+            for (a, b) in [(x, y), (y, x)] {
+                if u32::from(b) != d {
+                    continue;
+                }
+                for j in (0..pieces.len()).filter(|&j| j != i) {
+                    let Some(to) = self.single(pieces, j, a) else {
+                        continue;
+                    };
+                    if to == self.target {
+                        return true;
+                    }
+                    after[..pieces.len()].copy_from_slice(pieces);
+                    after[j] = to << 1;
+                    if self.walk(&after[..pieces.len()], i, b).is_some() {
+                        return true;
+                    }
+                }
             }
         }
+        false
     }
 
     /// The nearest two pieces `(distance, index)` behind the target (within
@@ -320,7 +426,8 @@ impl Relaxed {
     /// Every relaxed play of throw `(x, y)` (unwanted dice spent
     /// elsewhere): `sink(None)` for a capture of the target, else
     /// `sink(Some(pieces after))` (unsorted). Stops early when `sink`
-    /// returns `false`.
+    /// returns `false`. The reference the shortcuts are tested against.
+    #[cfg(test)]
     fn plays(
         &self,
         pieces: &[Piece],
@@ -436,13 +543,24 @@ impl Relaxed {
         {
             return 0;
         }
+        let pieces = line.as_slice();
+        let near = self.nearest(pieces, r);
+        // By distance where one road leads to the target and no piece is
+        // both behind it (round the loop) and just past it: a `Lin` holds
+        // each piece once, and its children keep that (a dal-dal moves a
+        // piece at most 2, and one within 2 of the target captures).
+        let ambiguous = pieces.iter().any(|&p| {
+            let at = usize::from(index(p));
+            self.past[at] != 0 && self.dist[at] <= reach
+        });
+        if near.is_some() && self.linear && !ambiguous {
+            return self.value_lin(self.to_lin(pieces, r), r);
+        }
         let key = self.key(line, r);
-        if let Some(&v) = self.memo.borrow().get(&(key, r)) {
+        if let Some(&v) = self.memo.borrow().lines.get(&(key, r)) {
             return v;
         }
-        let pieces = line.as_slice();
         let scale = 16u64.pow(r);
-        let near = self.nearest(pieces, r);
         let weight: u64 = Throw::DISTINCT
             .iter()
             .filter(|(t, _)| {
@@ -460,14 +578,7 @@ impl Relaxed {
         // piece is dalled first); by two, scan the plays.
         let captured = match near {
             Some(((d1, _), _)) => d1 <= 2,
-            None => {
-                let mut hit = false;
-                self.plays(pieces, 1, 1, &mut |o| {
-                    hit = o.is_none();
-                    !hit
-                });
-                hit
-            }
+            None => self.captures_general(pieces, 1, 1),
         };
         let mut best = 0u64;
         if captured {
@@ -484,7 +595,111 @@ impl Relaxed {
             }
         }
         let v = weight * 15 * scale + best;
-        self.memo.borrow_mut().insert((key, r), v);
+        self.memo.borrow_mut().lines.insert((key, r), v);
+        v
+    }
+
+    /// A one-road line by signed distances (see `Lin`).
+    fn to_lin(&self, pieces: &[Piece], r: u32) -> Lin {
+        let reach = reach(r);
+        let mut l = Lin { occ: 0, undalt: 0 };
+        for &p in pieces {
+            let at = usize::from(index(p));
+            let d = self.dist[at];
+            let code = if d <= reach {
+                d as i32
+            } else {
+                -i32::from(self.past[at])
+            };
+            l.occ |= bit(code);
+            if undalt(p) {
+                l.undalt |= bit(code);
+            }
+        }
+        l
+    }
+
+    /// `value` of a one-road line (see `Lin`): the same rules, by
+    /// distance. Only the nearest piece behind the target has a free road
+    /// to it; it lands with one die or the sum (undalt: the dal, or the
+    /// dal and then the other die), or it jumps over the target with one
+    /// die (unless a piece past the target is in the way) and the next one
+    /// lands with the other.
+    fn value_lin(&mut self, l: Lin, r: u32) -> u64 {
+        let behind = l.occ & !(bit(1) - 1);
+        if behind == 0 {
+            return 0;
+        }
+        let key = l.key(r);
+        if let Some(&v) = self.memo.borrow().lin.get(&key) {
+            return v;
+        }
+        let off = PAST as i32;
+        let d1 = behind.trailing_zeros() as i32 - off;
+        let near_undalt = l.undalt & bit(d1) != 0;
+        let rest = behind & !bit(d1);
+        let second = (rest != 0 && l.undalt & rest & rest.wrapping_neg() == 0)
+            .then(|| rest.trailing_zeros() as i32 - off);
+        let captures = |x: i32, y: i32| -> bool {
+            if near_undalt {
+                return (x == 1 && (d1 == 1 || d1 == 1 + y))
+                    || (y == 1 && (d1 == 1 || d1 == 1 + x));
+            }
+            if d1 == x || d1 == y || d1 == x + y {
+                return true;
+            }
+            let Some(d2) = second else {
+                return false;
+            };
+            [(x, y), (y, x)]
+                .iter()
+                .any(|&(a, b)| a > d1 && d2 == b && l.step(d1, a).is_some())
+        };
+        let weight: u64 = Throw::DISTINCT
+            .iter()
+            .filter(|(t, _)| !t.is_daldal() && captures(i32::from(t.first), i32::from(t.second)))
+            .map(|&(_, w)| u64::from(w))
+            .sum();
+        let scale = 16u64.pow(r);
+        let one = 15 * scale;
+        let mut best = 0u64;
+        if d1 <= 2 {
+            // One dal, or both added (an undalt piece is dalled first).
+            best = one;
+        } else if r > 0 {
+            let reach = reach(r - 1);
+            let mut visit = |this: &mut Relaxed, mut c: Lin| {
+                c.keep(reach);
+                best = best.max(this.value_lin(c, r - 1));
+            };
+            visit(self, l);
+            let mut pieces = l.occ;
+            while pieces != 0 {
+                let b = pieces & pieces.wrapping_neg();
+                pieces &= !b;
+                let d = b.trailing_zeros() as i32 - off;
+                let Some(one_step) = l.step(d, 1) else {
+                    continue;
+                };
+                visit(self, one_step);
+                if let Some(two) = one_step.step(d - 1, 1) {
+                    visit(self, two);
+                }
+                // Two pieces a hole each: the nearer first (it can only
+                // make room for the other).
+                let mut others = pieces;
+                while others != 0 {
+                    let c = others & others.wrapping_neg();
+                    others &= !c;
+                    let e = c.trailing_zeros() as i32 - off;
+                    if let Some(pair) = one_step.step(e, 1) {
+                        visit(self, pair);
+                    }
+                }
+            }
+        }
+        let v = weight * 15 * scale + best;
+        self.memo.borrow_mut().lin.insert(key, v);
         v
     }
 }
@@ -527,6 +742,12 @@ mod tests {
                                 scan |= o.is_none();
                                 true
                             });
+                            assert_eq!(
+                                rel.captures_general(line.as_slice(), th.first, th.second),
+                                scan,
+                                "{pos} target {} throw {th} (general)",
+                                board.hole_name(t)
+                            );
                             assert_eq!(
                                 rel.captures(line.as_slice(), th.first, th.second, r),
                                 scan,
@@ -575,5 +796,51 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    /// One-road lines by distance (`Lin`) give the values of the same
+    /// lines by path index, on the positions of random play on both a
+    /// small board and the Danish one (where the targets share states).
+    #[test]
+    fn lines_by_distance_match_lines_by_index() {
+        let v = Variants::default();
+        let mut seed = 777u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize
+        };
+        let mut checked = 0;
+        for (board, games, turns) in [(Board::new(7).unwrap(), 15, 30), (Board::DANISH, 4, 40)] {
+            for _ in 0..games {
+                let mut pos = Position::start(board);
+                for _ in 0..turns {
+                    let moves = plays(&pos, &v, Throw::ALL[next() % 16]);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = moves[next() % moves.len()].result;
+                    let side = pos.side_to_move();
+                    let (fast, slow) = (memo(), memo());
+                    for t in pos.pieces(side.other()) {
+                        let mut a = Relaxed::new(board, side, t, fast.clone());
+                        let mut b = Relaxed::new(board, side, t, slow.clone());
+                        b.linear = false;
+                        for r in [0, 1, 3] {
+                            let line = a.project(&pos, r);
+                            assert_eq!(
+                                a.value(&line, r),
+                                b.value(&line, r),
+                                "{pos} target {} r={r}",
+                                board.hole_name(t)
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }
