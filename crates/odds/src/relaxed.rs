@@ -112,12 +112,168 @@ impl Lin {
     }
 }
 
+/// A line where two roads meet before the target (pieces on the start
+/// row, and pieces on the loop that come round it), by signed distance as
+/// in `Lin`: `common` for the pieces from the meeting point (path index
+/// L, `merge` holes behind the target) on, and past the target; `road[0]`
+/// for the start row, `road[1]` for the loop, each beyond `merge`. Only
+/// start-row pieces can be undalt. A piece is blocked by the pieces on
+/// its own road and the common part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Two {
+    common: u64,
+    road: [u64; 2],
+    undalt: u64,
+    merge: i32,
+}
+
+/// Where a piece of a `Two` stands: `None` for the common part.
+type Road = Option<usize>;
+
+impl Two {
+    /// The piece of road `k` at distance `d` moved `s` holes on (see
+    /// `Lin::step`).
+    #[inline]
+    fn step(&self, k: Road, d: i32, s: i32) -> Option<Two> {
+        let to = d - s;
+        let low = to.max(-(PAST as i32));
+        let between = bit(d) - bit(low);
+        let own = self.common | k.map_or(0, |k| self.road[k]);
+        if own & between != 0 {
+            return None;
+        }
+        let mut t = *self;
+        let gone = !bit(d);
+        match k {
+            None => t.common &= gone,
+            Some(k) => t.road[k] &= gone,
+        }
+        t.undalt &= gone;
+        if to >= -(PAST as i32) {
+            match k {
+                Some(k) if to > self.merge => t.road[k] |= bit(to),
+                _ => t.common |= bit(to),
+            }
+        }
+        Some(t)
+    }
+
+    /// Drop the pieces farther than `reach` behind the target.
+    #[inline]
+    fn keep(&mut self, reach: u32) {
+        let mask = (bit(reach as i32) << 1) - 1;
+        self.common &= mask;
+        self.road[0] &= mask;
+        self.road[1] &= mask;
+        self.undalt &= mask;
+    }
+
+    /// Every piece: its road and distance (the common part, then each
+    /// road, nearest first), into `out`; returns how many.
+    fn pieces(&self, out: &mut [(Road, i32); 64]) -> usize {
+        let mut n = 0;
+        for (k, mut m) in [
+            (None, self.common),
+            (Some(0), self.road[0]),
+            (Some(1), self.road[1]),
+        ] {
+            while m != 0 {
+                out[n] = (k, m.trailing_zeros() as i32 - PAST as i32);
+                n += 1;
+                m &= m - 1;
+            }
+        }
+        n
+    }
+
+    fn is_undalt(&self, k: Road, d: i32) -> bool {
+        k == Some(0) && self.undalt & bit(d) != 0
+    }
+
+    /// Whether some relaxed play of `(x, y)` lands on the target (as
+    /// `Relaxed::captures_general`).
+    fn captures(&self, x: i32, y: i32) -> bool {
+        // Pieces 1 to x + y behind.
+        let near = (bit(x + y) << 1) - bit(1);
+        for (k, mut m) in [
+            (None, self.common & near),
+            (Some(0), self.road[0] & near),
+            (Some(1), self.road[1] & near),
+        ] {
+            while m != 0 {
+                let d = m.trailing_zeros() as i32 - PAST as i32;
+                m &= m - 1;
+                if self.captures_with(k, d, x, y) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece of road `k` at `d` lands on the target with
+    /// `(x, y)`: alone, or after the one piece in its way moved.
+    fn captures_with(&self, k: Road, d: i32, x: i32, y: i32) -> bool {
+        {
+            let und = self.is_undalt(k, d);
+            let direct = if und {
+                (x == 1 && (d == 1 || d == 1 + y)) || (y == 1 && (d == 1 || d == 1 + x))
+            } else {
+                d == x || d == y || d == x + y
+            };
+            if direct && self.step(k, d, d).is_some() {
+                return true;
+            }
+            if und {
+                return false;
+            }
+            for (a, b) in [(x, y), (y, x)] {
+                if b != d {
+                    continue;
+                }
+                // Only a piece between it and the target can make room.
+                let between = bit(d) - bit(1);
+                for (kj, mut m) in [
+                    (None, self.common & between),
+                    (k, k.map_or(0, |k| self.road[k]) & between),
+                ] {
+                    while m != 0 {
+                        let e = m.trailing_zeros() as i32 - PAST as i32;
+                        m &= m - 1;
+                        if self.is_undalt(kj, e) && a != 1 {
+                            continue;
+                        }
+                        let Some(after) = self.step(kj, e, a) else {
+                            continue;
+                        };
+                        if e == a || after.step(k, d, b).is_some() {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The memo key with `r` rethrows left.
+    fn key(&self, r: u32) -> (u128, u128) {
+        (
+            u128::from(self.common)
+                | u128::from(self.road[0]) << 40
+                | u128::from(self.road[1]) << 80,
+            u128::from(self.undalt) | u128::from(r) << 64 | (self.merge as u128) << 72,
+        )
+    }
+}
+
 /// Relaxed values, shared by the targets of one position: lines by path
 /// index (where two roads meet) and one-road lines by distance.
 #[derive(Debug, Default)]
 pub(crate) struct Memos {
     lines: HashMap<(Key, u32), u64>,
     lin: HashMap<u128, u64>,
+    two: HashMap<(u128, u128), u64>,
 }
 
 /// Values shared by the relaxed models of one position's targets.
@@ -556,6 +712,9 @@ impl Relaxed {
         if near.is_some() && self.linear && !ambiguous {
             return self.value_lin(self.to_lin(pieces, r), r);
         }
+        if near.is_none() && self.linear && !ambiguous {
+            return self.value_two(self.to_two(pieces, r), r);
+        }
         let key = self.key(line, r);
         if let Some(&v) = self.memo.borrow().lines.get(&(key, r)) {
             return v;
@@ -617,6 +776,107 @@ impl Relaxed {
             }
         }
         l
+    }
+
+    /// A two-road line by signed distances (see `Two`).
+    fn to_two(&self, pieces: &[Piece], r: u32) -> Two {
+        let reach = reach(r);
+        let l = self.board.len();
+        let merge = i32::from(self.target) - i32::from(l);
+        let mut t = Two {
+            common: 0,
+            road: [0; 2],
+            undalt: 0,
+            merge,
+        };
+        for &p in pieces {
+            let at = usize::from(index(p));
+            let d = self.dist[at];
+            if d > reach {
+                t.common |= bit(-i32::from(self.past[at]));
+                continue;
+            }
+            let d = d as i32;
+            if d <= merge {
+                t.common |= bit(d);
+            } else if index(p) < l {
+                t.road[0] |= bit(d);
+                if undalt(p) {
+                    t.undalt |= bit(d);
+                }
+            } else {
+                t.road[1] |= bit(d);
+            }
+        }
+        t
+    }
+
+    /// `value` of a two-road line (see `Two`); once one road is empty it
+    /// is a one-road line (`Lin`).
+    fn value_two(&mut self, t: Two, r: u32) -> u64 {
+        for k in 0..2 {
+            if t.road[k] == 0 {
+                let occ = t.common | t.road[1 - k];
+                return self.value_lin(
+                    Lin {
+                        occ,
+                        undalt: t.undalt,
+                    },
+                    r,
+                );
+            }
+        }
+        let key = t.key(r);
+        if let Some(&v) = self.memo.borrow().two.get(&key) {
+            return v;
+        }
+        let weight: u64 = Throw::DISTINCT
+            .iter()
+            .filter(|(th, _)| {
+                !th.is_daldal() && t.captures(i32::from(th.first), i32::from(th.second))
+            })
+            .map(|&(_, w)| u64::from(w))
+            .sum();
+        let scale = 16u64.pow(r);
+        let one = 15 * scale;
+        let mut best = 0u64;
+        if t.captures(1, 1) {
+            best = one;
+        } else if r > 0 {
+            let reach = reach(r - 1);
+            let mut visit = |this: &mut Relaxed, mut c: Two| {
+                c.keep(reach);
+                best = best.max(this.value_two(c, r - 1));
+            };
+            visit(self, t);
+            let mut all = [(None, 0); 64];
+            let count = t.pieces(&mut all);
+            let all = &all[..count];
+            for (n, &(k, d)) in all.iter().enumerate() {
+                // A piece in the way of another comes first (the common
+                // part, then each road, nearest first), so when a piece is
+                // blocked, the pair that makes room was already tried.
+                let Some(one_step) = t.step(k, d, 1) else {
+                    continue;
+                };
+                let k1 = if d - 1 > t.merge { k } else { None };
+                visit(self, one_step);
+                if let Some(two) = one_step.step(k1, d - 1, 1) {
+                    visit(self, two);
+                }
+                for &(kj, e) in &all[n + 1..] {
+                    let pair = one_step
+                        .step(kj, e, 1)
+                        .or_else(|| t.step(kj, e, 1).and_then(|a| a.step(k, d, 1)));
+                    if let Some(pair) = pair {
+                        visit(self, pair);
+                    }
+                }
+            }
+        }
+        let v = weight * 15 * scale + best;
+        self.memo.borrow_mut().two.insert(key, v);
+        v
     }
 
     /// `value` of a one-road line (see `Lin`): the same rules, by
