@@ -329,3 +329,41 @@ fn middle_game_every_target_within_1e_12() {
         assert!(c.probability <= &f.probability + &f.bound, "{}", c.hole.0);
     }
 }
+
+/// Sparse positions of random play where "any" is the hard part: the
+/// full search alone runs out of budget (bound 16^-8 here), the
+/// relaxed-model certificate for "any" settles it within `16^-10`, and
+/// agrees with the full search cut after two rethrows.
+#[test]
+fn any_is_certified_where_the_search_runs_out() {
+    for s in [
+        "..AAAAAAA.AAAA../b.....a......a.../BBB.bBBBB.bBBB.. b",
+        "A.b.....aAA...../..........ba...../..B...B.b.BBB... b",
+    ] {
+        let p = pos(s);
+        let odds = capture_odds(&p, &Variants::default());
+        assert!(odds.any_bound <= sixteenth_pow(10), "{s}");
+        assert!(odds.bound <= sixteenth_pow(10), "{s}");
+        let full = capture_odds_with(
+            &p,
+            &Variants::default(),
+            OddsLimits {
+                max_daldals: 2,
+                max_nodes: usize::MAX,
+                certify: false,
+            },
+        );
+        assert!(full.any <= odds.any, "{s}");
+        assert!(odds.any <= &full.any + &full.any_bound, "{s}");
+    }
+    let p = pos("..AAAAAAA.AAAA../b.....a......a.../BBB.bBBBB.bBBB.. b");
+    let alone = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            certify: false,
+            ..OddsLimits::default()
+        },
+    );
+    assert!(alone.any_bound > sixteenth_pow(10));
+}
