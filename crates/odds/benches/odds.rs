@@ -3,6 +3,9 @@
 //! - `middle_game_exact`: a 16-against-16 Danish middle game, B to move, the
 //!   odds of every A piece within 1e-12 (default limits: every target
 //!   settled by the relaxed-model certificate, 9 rethrows);
+//! - `middle_game_a_exact`: the same for the engine's middle game, A to
+//!   move, where two roads (A's start row and the loop) meet before some
+//!   targets and own pieces just past A15 block jumps over it;
 //! - the 16-against-16 middle game of the engine's tests, A to move, by the
 //!   full search alone with 1 and 2 dal-dal rethrows followed (bounds 16^-2
 //!   and 16^-3), and the one-throw `f64` risk the engine can use;
@@ -52,6 +55,19 @@ fn odds(c: &mut Criterion) {
             assert_eq!(prob(&q, &o, "A1"), ratio(174_763, 262_144));
             assert_eq!(prob(&q, &o, "M0"), ratio(2459, 4096));
             assert_eq!(prob(&q, &o, "A12"), ratio(1, 2));
+            assert_eq!(o.any, ratio(1, 1));
+            o
+        })
+    });
+    g.bench_function("middle_game_a_exact", |bench| {
+        bench.iter(|| {
+            let o = capture_odds(&p, &v);
+            assert_eq!(o.targets.len(), 16);
+            assert_eq!(o.certified, 16);
+            assert_eq!(o.bound, sixteenth_pow(10));
+            assert_eq!(prob(&p, &o, "A15"), ratio(43_691, 65_536));
+            assert_eq!(prob(&p, &o, "M10"), ratio(629_419, 1_048_576));
+            assert_eq!(prob(&p, &o, "B1"), ratio(1, 2));
             assert_eq!(o.any, ratio(1, 1));
             o
         })

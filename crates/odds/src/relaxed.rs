@@ -14,8 +14,11 @@
 //! the rethrows left (a piece moves at most 2 holes per dal-dal and 8 on
 //! any other throw), nor stand in the way of one that can (a piece only
 //! blocks pieces behind it), so they are left out; this keeps the state
-//! small. The state is the sorted list of the remaining pieces' path
-//! indices, each with a flag for undalt.
+//! small. Pieces up to 3 holes past the target are kept: they can block
+//! the nearest piece from jumping over the target with one die so that
+//! the next lands on it with the other (leaving them out would only loosen
+//! the bound, which then fails to meet the board). The state is the sorted
+//! list of the remaining pieces' path indices, each with a flag for undalt.
 //!
 //! Values are memoised in a table that several targets of one position
 //! share: where all the pieces come to the target by one road (all on the
@@ -41,7 +44,7 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    fn as_slice(&self) -> &[Piece] {
+    pub(crate) fn as_slice(&self) -> &[Piece] {
         &self.pieces[..usize::from(self.len)]
     }
 }
@@ -55,12 +58,230 @@ pub(crate) struct Key {
     line: Line,
 }
 
+/// The pieces of a one-road line by signed distance to the target along
+/// that road (positive: behind it, negative: past it): bit `d + 3` of
+/// `occ` for a piece at `d` (`-PAST..=32`), the same bit of `undalt` when
+/// it is undalt. Pieces never pass an own piece, so a move is blocked
+/// exactly when a bit lies between. The value depends on nothing else
+/// (not the target, not the board), so every target of a position shares
+/// these states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Lin {
+    occ: u64,
+    undalt: u64,
+}
+
+/// Bit of distance `d` in a `Lin`.
+const fn bit(d: i32) -> u64 {
+    1 << (d + PAST as i32)
+}
+
+impl Lin {
+    /// The piece at distance `d` moved `s` holes on, if nothing of its own
+    /// is in the way; a piece moved more than `PAST` past the target is
+    /// dropped (what stands beyond that is not tracked, which only frees
+    /// moves: still an upper bound).
+    #[inline]
+    fn step(&self, d: i32, s: i32) -> Option<Lin> {
+        let to = d - s;
+        let low = to.max(-(PAST as i32));
+        let between = bit(d) - bit(low);
+        if self.occ & between != 0 {
+            return None;
+        }
+        let gone = !bit(d);
+        let landed = if to >= -(PAST as i32) { bit(to) } else { 0 };
+        Some(Lin {
+            occ: (self.occ & gone) | landed,
+            undalt: self.undalt & gone,
+        })
+    }
+
+    /// Drop the pieces farther than `reach` behind the target.
+    #[inline]
+    fn keep(&mut self, reach: u32) {
+        let mask = (bit(reach as i32) << 1) - 1;
+        self.occ &= mask;
+        self.undalt &= mask;
+    }
+
+    /// The memo key with `r` rethrows left (`occ` uses 36 bits).
+    #[inline]
+    fn key(&self, r: u32) -> u128 {
+        u128::from(self.occ | u64::from(r) << 56) | u128::from(self.undalt) << 64
+    }
+}
+
+/// A line where two roads meet before the target (pieces on the start
+/// row, and pieces on the loop that come round it), by signed distance as
+/// in `Lin`: `common` for the pieces from the meeting point (path index
+/// L, `merge` holes behind the target) on, and past the target; `road[0]`
+/// for the start row, `road[1]` for the loop, each beyond `merge`. Only
+/// start-row pieces can be undalt. A piece is blocked by the pieces on
+/// its own road and the common part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Two {
+    common: u64,
+    road: [u64; 2],
+    undalt: u64,
+    merge: i32,
+}
+
+/// Where a piece of a `Two` stands: `None` for the common part.
+type Road = Option<usize>;
+
+impl Two {
+    /// The piece of road `k` at distance `d` moved `s` holes on (see
+    /// `Lin::step`).
+    #[inline]
+    fn step(&self, k: Road, d: i32, s: i32) -> Option<Two> {
+        let to = d - s;
+        let low = to.max(-(PAST as i32));
+        let between = bit(d) - bit(low);
+        let own = self.common | k.map_or(0, |k| self.road[k]);
+        if own & between != 0 {
+            return None;
+        }
+        let mut t = *self;
+        let gone = !bit(d);
+        match k {
+            None => t.common &= gone,
+            Some(k) => t.road[k] &= gone,
+        }
+        t.undalt &= gone;
+        if to >= -(PAST as i32) {
+            match k {
+                Some(k) if to > self.merge => t.road[k] |= bit(to),
+                _ => t.common |= bit(to),
+            }
+        }
+        Some(t)
+    }
+
+    /// Drop the pieces farther than `reach` behind the target.
+    #[inline]
+    fn keep(&mut self, reach: u32) {
+        let mask = (bit(reach as i32) << 1) - 1;
+        self.common &= mask;
+        self.road[0] &= mask;
+        self.road[1] &= mask;
+        self.undalt &= mask;
+    }
+
+    /// Every piece: its road and distance (the common part, then each
+    /// road, nearest first), into `out`; returns how many.
+    fn pieces(&self, out: &mut [(Road, i32); 64]) -> usize {
+        let mut n = 0;
+        for (k, mut m) in [
+            (None, self.common),
+            (Some(0), self.road[0]),
+            (Some(1), self.road[1]),
+        ] {
+            while m != 0 {
+                out[n] = (k, m.trailing_zeros() as i32 - PAST as i32);
+                n += 1;
+                m &= m - 1;
+            }
+        }
+        n
+    }
+
+    fn is_undalt(&self, k: Road, d: i32) -> bool {
+        k == Some(0) && self.undalt & bit(d) != 0
+    }
+
+    /// Whether some relaxed play of `(x, y)` lands on the target (as
+    /// `Relaxed::captures_general`).
+    fn captures(&self, x: i32, y: i32) -> bool {
+        // Pieces 1 to x + y behind.
+        let near = (bit(x + y) << 1) - bit(1);
+        for (k, mut m) in [
+            (None, self.common & near),
+            (Some(0), self.road[0] & near),
+            (Some(1), self.road[1] & near),
+        ] {
+            while m != 0 {
+                let d = m.trailing_zeros() as i32 - PAST as i32;
+                m &= m - 1;
+                if self.captures_with(k, d, x, y) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the piece of road `k` at `d` lands on the target with
+    /// `(x, y)`: alone, or after the one piece in its way moved.
+    fn captures_with(&self, k: Road, d: i32, x: i32, y: i32) -> bool {
+        {
+            let und = self.is_undalt(k, d);
+            let direct = if und {
+                (x == 1 && (d == 1 || d == 1 + y)) || (y == 1 && (d == 1 || d == 1 + x))
+            } else {
+                d == x || d == y || d == x + y
+            };
+            if direct && self.step(k, d, d).is_some() {
+                return true;
+            }
+            if und {
+                return false;
+            }
+            for (a, b) in [(x, y), (y, x)] {
+                if b != d {
+                    continue;
+                }
+                // Only a piece between it and the target can make room.
+                let between = bit(d) - bit(1);
+                for (kj, mut m) in [
+                    (None, self.common & between),
+                    (k, k.map_or(0, |k| self.road[k]) & between),
+                ] {
+                    while m != 0 {
+                        let e = m.trailing_zeros() as i32 - PAST as i32;
+                        m &= m - 1;
+                        if self.is_undalt(kj, e) && a != 1 {
+                            continue;
+                        }
+                        let Some(after) = self.step(kj, e, a) else {
+                            continue;
+                        };
+                        if e == a || after.step(k, d, b).is_some() {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The memo key with `r` rethrows left.
+    fn key(&self, r: u32) -> (u128, u128) {
+        (
+            u128::from(self.common)
+                | u128::from(self.road[0]) << 40
+                | u128::from(self.road[1]) << 80,
+            u128::from(self.undalt) | u128::from(r) << 64 | (self.merge as u128) << 72,
+        )
+    }
+}
+
+/// Relaxed values, shared by the targets of one position: lines by path
+/// index (where two roads meet) and one-road lines by distance.
+#[derive(Debug, Default)]
+pub(crate) struct Memos {
+    lines: HashMap<(Key, u32), u64>,
+    lin: HashMap<u128, u64>,
+    two: HashMap<(u128, u128), u64>,
+}
+
 /// Values shared by the relaxed models of one position's targets.
-pub(crate) type Memo = Rc<RefCell<HashMap<(Key, u32), u64>>>;
+pub(crate) type Memo = Rc<RefCell<Memos>>;
 
 /// An empty shared memo.
 pub(crate) fn memo() -> Memo {
-    Rc::new(RefCell::new(HashMap::new()))
+    Rc::new(RefCell::new(Memos::default()))
 }
 
 /// The relaxed model for one side capturing one target.
@@ -72,9 +293,28 @@ pub(crate) struct Relaxed {
     target: u8,
     /// Holes from each path index to the target (`u32::MAX`: never).
     dist: Vec<u32>,
+    /// Holes from the target to each path index, where that is 1 to
+    /// `PAST` (else 0): pieces there may block a jump over the target.
+    past: Vec<u8>,
     /// `next[p][k]`: path index `k` holes after `p` (k = 0..=8).
     next: Vec<[u8; 9]>,
     memo: Memo,
+    /// Evaluate one-road lines by distance (`Lin`); off only in tests,
+    /// to check the two ways agree.
+    linear: bool,
+}
+
+/// Pieces this many holes past the target still matter: the nearest
+/// piece may jump over the target with one die (at most 3 past it, the
+/// target at least 1 ahead) so that the next one lands on it, and a piece
+/// standing there blocks that jump. Farther ones can never block a piece
+/// that is still behind the target.
+const PAST: u8 = 3;
+
+/// Holes a piece can cover with `r` rethrows left: 2 per dal-dal, 8 on
+/// the last throw.
+const fn reach(r: u32) -> u32 {
+    2 * r + 8
 }
 
 const fn index(p: Piece) -> u8 {
@@ -104,18 +344,32 @@ impl Relaxed {
                 row
             })
             .collect();
+        let t = board.path_index(side, target);
+        let mut past = vec![0u8; usize::from(last) + 1];
+        for k in 1..=PAST {
+            past[usize::from(board.advance(t, u32::from(k)))] = k;
+        }
         Relaxed {
             board,
             side,
-            target: board.path_index(side, target),
+            target: t,
             dist,
+            past,
             next,
             memo,
+            linear: true,
         }
     }
 
     /// The pieces of `pos` that matter with `r` rethrows left.
     pub(crate) fn project(&self, pos: &Position, r: u32) -> Line {
+        let mut line = self.project_all(pos);
+        self.keep(&mut line, r);
+        line
+    }
+
+    /// Every piece of the side, unsorted.
+    fn project_all(&self, pos: &Position) -> Line {
         let und = pos.undalt_mask();
         let mut line = Line {
             len: 0,
@@ -126,12 +380,11 @@ impl Relaxed {
             line.pieces[usize::from(line.len)] = (p << 1) | u8::from(und & (1u128 << h.0) != 0);
             line.len += 1;
         }
-        self.keep(&mut line, r);
         line
     }
 
     /// The memo key of a line (see the module doc).
-    fn key(&self, line: &Line) -> Key {
+    fn key(&self, line: &Line, r: u32) -> Key {
         let l = self.board.len();
         let pieces = line.as_slice();
         let tag = if self.target < l {
@@ -148,8 +401,16 @@ impl Relaxed {
                     pieces: [0; 32],
                 };
                 for (slot, &p) in k.pieces.iter_mut().zip(pieces) {
-                    // Kept pieces are at most 2 * 12 + 8 holes away.
-                    *slot = ((self.dist[usize::from(index(p))] as u8) << 1) | (p & 1);
+                    // Kept pieces are at most 2 * 12 + 8 holes behind, or
+                    // at most `PAST` past the target (written 64 + that).
+                    let at = usize::from(index(p));
+                    let d = self.dist[at];
+                    let code = if d <= reach(r) {
+                        d as u8
+                    } else {
+                        64 + self.past[at]
+                    };
+                    *slot = (code << 1) | (p & 1);
                 }
                 k.pieces[..pieces.len()].sort_unstable();
                 Key { tag, line: k }
@@ -161,13 +422,15 @@ impl Relaxed {
         }
     }
 
-    /// Drop the pieces out of reach with `r` rethrows left; sort.
+    /// Drop the pieces out of reach with `r` rethrows left, except those
+    /// just past the target; sort.
     fn keep(&self, line: &mut Line, r: u32) {
-        let reach = 2 * r + 8;
+        let reach = reach(r);
         let mut n = 0;
         for k in 0..usize::from(line.len) {
             let p = line.pieces[k];
-            if self.dist[usize::from(index(p))] <= reach {
+            let at = usize::from(index(p));
+            if self.dist[at] <= reach || self.past[at] != 0 {
                 line.pieces[n] = p;
                 n += 1;
             }
@@ -208,37 +471,82 @@ impl Relaxed {
     /// it jumps over the target with one die and the next nearest lands
     /// with the other. That holds when all pieces come by one road; where
     /// two roads meet this scans `plays`. (The tests check the two agree.)
-    fn captures(&self, pieces: &[Piece], x: u8, y: u8) -> bool {
-        match self.nearest(pieces) {
+    pub(crate) fn captures(&self, pieces: &[Piece], x: u8, y: u8, r: u32) -> bool {
+        match self.nearest(pieces, r) {
             Some(near) => self.captures_from(pieces, near, x, y),
-            None => {
-                let mut hit = false;
-                self.plays(pieces, x, y, &mut |o| {
-                    hit = o.is_none();
-                    !hit
-                });
-                hit
-            }
+            None => self.captures_general(pieces, x, y),
         }
     }
 
-    /// The nearest two pieces `(distance, index)` when all pieces come to
-    /// the target by one road; `None` when pieces on the start row and
-    /// pieces on the loop behind the middle row's first hole (path index
-    /// L) come by two roads that meet there.
+    /// Whether some relaxed play of `(x, y)` lands on the target, by any
+    /// road: a piece at most `x + y` behind with a free way lands with one
+    /// die, or the sum (an undalt one: the dal first); or another piece
+    /// moves out of its way with one die and it lands with the other.
+    /// The same as scanning `plays`, without building the positions.
+    fn captures_general(&self, pieces: &[Piece], x: u8, y: u8) -> bool {
+        let sum = u32::from(x + y);
+        for (i, &p) in pieces.iter().enumerate() {
+            let d = self.dist[usize::from(index(p))];
+            if d > sum {
+                continue;
+            }
+            let (x32, y32) = (u32::from(x), u32::from(y));
+            let direct = if undalt(p) {
+                (x == 1 && (d == 1 || d == 1 + y32)) || (y == 1 && (d == 1 || d == 1 + x32))
+            } else {
+                d == x32 || d == y32 || d == sum
+            };
+            if direct && self.walk(pieces, i, d as u8).is_some() {
+                return true;
+            }
+            if undalt(p) {
+                continue;
+            }
+            let mut after = [0u8; 32];
+            for (a, b) in [(x, y), (y, x)] {
+                if u32::from(b) != d {
+                    continue;
+                }
+                for j in (0..pieces.len()).filter(|&j| j != i) {
+                    let Some(to) = self.single(pieces, j, a) else {
+                        continue;
+                    };
+                    if to == self.target {
+                        return true;
+                    }
+                    after[..pieces.len()].copy_from_slice(pieces);
+                    after[j] = to << 1;
+                    if self.walk(&after[..pieces.len()], i, b).is_some() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The nearest two pieces `(distance, index)` behind the target (within
+    /// reach with `r` rethrows left; pieces past it only block) when all
+    /// of them come to the target by one road; `None` when pieces on the
+    /// start row and pieces on the loop behind the middle row's first hole
+    /// (path index L) come by two roads that meet there, or when no piece
+    /// is behind.
     #[allow(clippy::type_complexity)] // two (distance, index) pairs, the second optional
-    fn nearest(&self, pieces: &[Piece]) -> Option<((u32, usize), Option<(u32, usize)>)> {
+    fn nearest(&self, pieces: &[Piece], r: u32) -> Option<((u32, usize), Option<(u32, usize)>)> {
         let l = self.board.len();
-        let start_row = pieces.iter().any(|&p| index(p) < l);
+        let reach = reach(r);
+        let behind = |p: &Piece| self.dist[usize::from(index(*p))] <= reach;
+        let start_row = pieces.iter().filter(|p| behind(p)).any(|&p| index(p) < l);
         let wrapped = pieces
             .iter()
+            .filter(|p| behind(p))
             .any(|&p| index(p) >= l && index(p) > self.target);
         if start_row && wrapped {
             return None;
         }
         let mut first = (u32::MAX, 0);
         let mut second: Option<(u32, usize)> = None;
-        for (k, &p) in pieces.iter().enumerate() {
+        for (k, &p) in pieces.iter().enumerate().filter(|(_, p)| behind(p)) {
             let d = (self.dist[usize::from(index(p))], k);
             if d < first {
                 second = (first.0 != u32::MAX).then_some(first);
@@ -280,7 +588,8 @@ impl Relaxed {
     /// Every relaxed play of throw `(x, y)` (unwanted dice spent
     /// elsewhere): `sink(None)` for a capture of the target, else
     /// `sink(Some(pieces after))` (unsorted). Stops early when `sink`
-    /// returns `false`.
+    /// returns `false`. The reference the shortcuts are tested against.
+    #[cfg(test)]
     fn plays(
         &self,
         pieces: &[Piece],
@@ -388,23 +697,42 @@ impl Relaxed {
 
     /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`.
     pub(crate) fn value(&mut self, line: &Line, r: u32) -> u64 {
-        if line.len == 0 {
+        let reach = reach(r);
+        if !line
+            .as_slice()
+            .iter()
+            .any(|&p| self.dist[usize::from(index(p))] <= reach)
+        {
             return 0;
         }
-        let key = self.key(line);
-        if let Some(&v) = self.memo.borrow().get(&(key, r)) {
+        let pieces = line.as_slice();
+        let near = self.nearest(pieces, r);
+        // By distance where one road leads to the target and no piece is
+        // both behind it (round the loop) and just past it: a `Lin` holds
+        // each piece once, and its children keep that (a dal-dal moves a
+        // piece at most 2, and one within 2 of the target captures).
+        let ambiguous = pieces.iter().any(|&p| {
+            let at = usize::from(index(p));
+            self.past[at] != 0 && self.dist[at] <= reach
+        });
+        if near.is_some() && self.linear && !ambiguous {
+            return self.value_lin(self.to_lin(pieces, r), r);
+        }
+        if near.is_none() && self.linear && !ambiguous {
+            return self.value_two(self.to_two(pieces, r), r);
+        }
+        let key = self.key(line, r);
+        if let Some(&v) = self.memo.borrow().lines.get(&(key, r)) {
             return v;
         }
-        let pieces = line.as_slice();
         let scale = 16u64.pow(r);
-        let near = self.nearest(pieces);
         let weight: u64 = Throw::DISTINCT
             .iter()
             .filter(|(t, _)| {
                 !t.is_daldal()
                     && match near {
                         Some(nr) => self.captures_from(pieces, nr, t.first, t.second),
-                        None => self.captures(pieces, t.first, t.second),
+                        None => self.captures(pieces, t.first, t.second, r),
                     }
             })
             .map(|&(_, w)| u64::from(w))
@@ -415,14 +743,7 @@ impl Relaxed {
         // piece is dalled first); by two, scan the plays.
         let captured = match near {
             Some(((d1, _), _)) => d1 <= 2,
-            None => {
-                let mut hit = false;
-                self.plays(pieces, 1, 1, &mut |o| {
-                    hit = o.is_none();
-                    !hit
-                });
-                hit
-            }
+            None => self.captures_general(pieces, 1, 1),
         };
         let mut best = 0u64;
         if captured {
@@ -439,7 +760,367 @@ impl Relaxed {
             }
         }
         let v = weight * 15 * scale + best;
-        self.memo.borrow_mut().insert((key, r), v);
+        self.memo.borrow_mut().lines.insert((key, r), v);
+        v
+    }
+
+    /// A one-road line by signed distances (see `Lin`).
+    fn to_lin(&self, pieces: &[Piece], r: u32) -> Lin {
+        let reach = reach(r);
+        let mut l = Lin { occ: 0, undalt: 0 };
+        for &p in pieces {
+            let at = usize::from(index(p));
+            let d = self.dist[at];
+            let code = if d <= reach {
+                d as i32
+            } else {
+                -i32::from(self.past[at])
+            };
+            l.occ |= bit(code);
+            if undalt(p) {
+                l.undalt |= bit(code);
+            }
+        }
+        l
+    }
+
+    /// A two-road line by signed distances (see `Two`).
+    fn to_two(&self, pieces: &[Piece], r: u32) -> Two {
+        let reach = reach(r);
+        let l = self.board.len();
+        let merge = i32::from(self.target) - i32::from(l);
+        let mut t = Two {
+            common: 0,
+            road: [0; 2],
+            undalt: 0,
+            merge,
+        };
+        for &p in pieces {
+            let at = usize::from(index(p));
+            let d = self.dist[at];
+            if d > reach {
+                t.common |= bit(-i32::from(self.past[at]));
+                continue;
+            }
+            let d = d as i32;
+            if d <= merge {
+                t.common |= bit(d);
+            } else if index(p) < l {
+                t.road[0] |= bit(d);
+                if undalt(p) {
+                    t.undalt |= bit(d);
+                }
+            } else {
+                t.road[1] |= bit(d);
+            }
+        }
+        t
+    }
+
+    /// `value` of a two-road line (see `Two`); once one road is empty it
+    /// is a one-road line (`Lin`).
+    fn value_two(&mut self, t: Two, r: u32) -> u64 {
+        for k in 0..2 {
+            if t.road[k] == 0 {
+                let occ = t.common | t.road[1 - k];
+                return self.value_lin(
+                    Lin {
+                        occ,
+                        undalt: t.undalt,
+                    },
+                    r,
+                );
+            }
+        }
+        let key = t.key(r);
+        if let Some(&v) = self.memo.borrow().two.get(&key) {
+            return v;
+        }
+        let weight: u64 = Throw::DISTINCT
+            .iter()
+            .filter(|(th, _)| {
+                !th.is_daldal() && t.captures(i32::from(th.first), i32::from(th.second))
+            })
+            .map(|&(_, w)| u64::from(w))
+            .sum();
+        let scale = 16u64.pow(r);
+        let one = 15 * scale;
+        let mut best = 0u64;
+        if t.captures(1, 1) {
+            best = one;
+        } else if r > 0 {
+            let reach = reach(r - 1);
+            let mut visit = |this: &mut Relaxed, mut c: Two| {
+                c.keep(reach);
+                best = best.max(this.value_two(c, r - 1));
+            };
+            visit(self, t);
+            let mut all = [(None, 0); 64];
+            let count = t.pieces(&mut all);
+            let all = &all[..count];
+            for (n, &(k, d)) in all.iter().enumerate() {
+                // A piece in the way of another comes first (the common
+                // part, then each road, nearest first), so when a piece is
+                // blocked, the pair that makes room was already tried.
+                let Some(one_step) = t.step(k, d, 1) else {
+                    continue;
+                };
+                let k1 = if d - 1 > t.merge { k } else { None };
+                visit(self, one_step);
+                if let Some(two) = one_step.step(k1, d - 1, 1) {
+                    visit(self, two);
+                }
+                for &(kj, e) in &all[n + 1..] {
+                    let pair = one_step
+                        .step(kj, e, 1)
+                        .or_else(|| t.step(kj, e, 1).and_then(|a| a.step(k, d, 1)));
+                    if let Some(pair) = pair {
+                        visit(self, pair);
+                    }
+                }
+            }
+        }
+        let v = weight * 15 * scale + best;
+        self.memo.borrow_mut().two.insert(key, v);
+        v
+    }
+
+    /// `value` of a one-road line (see `Lin`): the same rules, by
+    /// distance. Only the nearest piece behind the target has a free road
+    /// to it; it lands with one die or the sum (undalt: the dal, or the
+    /// dal and then the other die), or it jumps over the target with one
+    /// die (unless a piece past the target is in the way) and the next one
+    /// lands with the other.
+    fn value_lin(&mut self, l: Lin, r: u32) -> u64 {
+        let behind = l.occ & !(bit(1) - 1);
+        if behind == 0 {
+            return 0;
+        }
+        let key = l.key(r);
+        if let Some(&v) = self.memo.borrow().lin.get(&key) {
+            return v;
+        }
+        let off = PAST as i32;
+        let d1 = behind.trailing_zeros() as i32 - off;
+        let near_undalt = l.undalt & bit(d1) != 0;
+        let rest = behind & !bit(d1);
+        let second = (rest != 0 && l.undalt & rest & rest.wrapping_neg() == 0)
+            .then(|| rest.trailing_zeros() as i32 - off);
+        let captures = |x: i32, y: i32| -> bool {
+            if near_undalt {
+                return (x == 1 && (d1 == 1 || d1 == 1 + y))
+                    || (y == 1 && (d1 == 1 || d1 == 1 + x));
+            }
+            if d1 == x || d1 == y || d1 == x + y {
+                return true;
+            }
+            let Some(d2) = second else {
+                return false;
+            };
+            [(x, y), (y, x)]
+                .iter()
+                .any(|&(a, b)| a > d1 && d2 == b && l.step(d1, a).is_some())
+        };
+        let weight: u64 = Throw::DISTINCT
+            .iter()
+            .filter(|(t, _)| !t.is_daldal() && captures(i32::from(t.first), i32::from(t.second)))
+            .map(|&(_, w)| u64::from(w))
+            .sum();
+        let scale = 16u64.pow(r);
+        let one = 15 * scale;
+        let mut best = 0u64;
+        if d1 <= 2 {
+            // One dal, or both added (an undalt piece is dalled first).
+            best = one;
+        } else if r > 0 {
+            let reach = reach(r - 1);
+            let mut visit = |this: &mut Relaxed, mut c: Lin| {
+                c.keep(reach);
+                best = best.max(this.value_lin(c, r - 1));
+            };
+            visit(self, l);
+            let mut pieces = l.occ;
+            while pieces != 0 {
+                let b = pieces & pieces.wrapping_neg();
+                pieces &= !b;
+                let d = b.trailing_zeros() as i32 - off;
+                let Some(one_step) = l.step(d, 1) else {
+                    continue;
+                };
+                visit(self, one_step);
+                if let Some(two) = one_step.step(d - 1, 1) {
+                    visit(self, two);
+                }
+                // Two pieces a hole each: the nearer first (it can only
+                // make room for the other).
+                let mut others = pieces;
+                while others != 0 {
+                    let c = others & others.wrapping_neg();
+                    others &= !c;
+                    let e = c.trailing_zeros() as i32 - off;
+                    if let Some(pair) = one_step.step(e, 1) {
+                        visit(self, pair);
+                    }
+                }
+            }
+        }
+        let v = weight * 15 * scale + best;
+        self.memo.borrow_mut().lin.insert(key, v);
+        v
+    }
+}
+
+/// The relaxed model for "at least one capture": the same relaxation as
+/// `Relaxed` (unwanted dice spent elsewhere for free, `dal=any`, no game
+/// end), with every enemy piece a target; a play wins as soon as a piece
+/// lands on any of them. Pieces that can reach no target in the rethrows
+/// left and stand no more than `PAST` past none are left out (they block
+/// nothing that matters, as for one target). An upper bound on the board
+/// value of "any", cut after the same number of rethrows.
+#[derive(Debug)]
+pub(crate) struct RelaxedAny {
+    /// Moves and blocking (target-free parts of `Relaxed`).
+    moves: Relaxed,
+    /// Per path index: a target stands there.
+    target: Vec<bool>,
+    /// Per path index: holes to the nearest target ahead (`u32::MAX`:
+    /// none can be reached).
+    dist: Vec<u32>,
+    /// Per path index: at most `PAST` past some target.
+    past: Vec<bool>,
+    memo: HashMap<(Line, u32), u64>,
+}
+
+impl RelaxedAny {
+    /// The model for the side to move of `pos` against every enemy piece
+    /// (`None` when the enemy has none).
+    pub(crate) fn new(pos: &Position) -> Option<RelaxedAny> {
+        let board = pos.board();
+        let side = pos.side_to_move();
+        let targets: Vec<Hole> = pos.pieces(side.other()).collect();
+        let moves = Relaxed::new(board, side, *targets.first()?, memo());
+        let last = usize::from(3 * board.len());
+        let mut target = vec![false; last + 1];
+        let mut past = vec![false; last + 1];
+        let mut dist = vec![u32::MAX; last + 1];
+        for &t in &targets {
+            let ti = board.path_index(side, t);
+            target[usize::from(ti)] = true;
+            for k in 1..=PAST {
+                past[usize::from(board.advance(ti, u32::from(k)))] = true;
+            }
+            for (p, d) in dist.iter_mut().enumerate() {
+                if let Some(e) = board.path_distance(side, board.hole_at(side, p as u8), t) {
+                    *d = (*d).min(e);
+                }
+            }
+        }
+        Some(RelaxedAny {
+            moves,
+            target,
+            dist,
+            past,
+            memo: HashMap::new(),
+        })
+    }
+
+    /// The pieces of `pos` that matter with `r` rethrows left.
+    pub(crate) fn project(&self, pos: &Position, r: u32) -> Line {
+        let mut line = self.moves.project_all(pos);
+        self.keep(&mut line, r);
+        line
+    }
+
+    fn keep(&self, line: &mut Line, r: u32) {
+        let reach = reach(r);
+        let mut n = 0;
+        for k in 0..usize::from(line.len) {
+            let p = line.pieces[k];
+            let at = usize::from(index(p));
+            if self.dist[at] <= reach || self.past[at] {
+                line.pieces[n] = p;
+                n += 1;
+            }
+        }
+        line.pieces[n..usize::from(line.len)].fill(0);
+        line.len = n as u8;
+        line.pieces[..n].sort_unstable();
+    }
+
+    fn hits(&self, to: u8) -> bool {
+        self.target[usize::from(to)]
+    }
+
+    /// Whether some relaxed play of `(x, y)` lands on a target: a piece
+    /// with one die or the sum (undalt: the dal first), or one piece moves
+    /// with one die and another lands with the other.
+    fn captures(&self, pieces: &[Piece], x: u8, y: u8) -> bool {
+        let m = &self.moves;
+        let orders: &[(u8, u8)] = if x == y { &[(x, y)] } else { &[(x, y), (y, x)] };
+        let mut after = [0u8; 32];
+        let n = pieces.len();
+        for &(a, b) in orders {
+            for i in 0..n {
+                let Some(to) = m.single(pieces, i, a) else {
+                    continue;
+                };
+                if self.hits(to) {
+                    return true;
+                }
+                after[..n].copy_from_slice(pieces);
+                after[i] = to << 1;
+                let after = &after[..n];
+                if (!undalt(pieces[i]) || a == 1)
+                    && m.walk(after, i, b).is_some_and(|t| self.hits(t))
+                {
+                    return true;
+                }
+                for j in (0..n).filter(|&j| j != i) {
+                    if m.single(after, j, b).is_some_and(|t| self.hits(t)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`.
+    pub(crate) fn value(&mut self, line: &Line, r: u32) -> u64 {
+        let reach = reach(r);
+        let pieces = line.as_slice();
+        if !pieces
+            .iter()
+            .any(|&p| self.dist[usize::from(index(p))] <= reach)
+        {
+            return 0;
+        }
+        if let Some(&v) = self.memo.get(&(*line, r)) {
+            return v;
+        }
+        let weight: u64 = Throw::DISTINCT
+            .iter()
+            .filter(|(t, _)| !t.is_daldal() && self.captures(pieces, t.first, t.second))
+            .map(|&(_, w)| u64::from(w))
+            .sum();
+        let scale = 16u64.pow(r);
+        let one = 15 * scale;
+        let mut best = 0u64;
+        if self.captures(pieces, 1, 1) {
+            best = one;
+        } else if r > 0 {
+            let mut children = self.moves.daldal_children(line);
+            for c in children.iter_mut() {
+                self.keep(c, r - 1);
+            }
+            children.sort_unstable_by(|a, b| a.as_slice().cmp(b.as_slice()));
+            children.dedup();
+            for c in &children {
+                best = best.max(self.value(c, r - 1));
+            }
+        }
+        let v = weight * 15 * scale + best;
+        self.memo.insert((*line, r), v);
         v
     }
 }
@@ -483,14 +1164,20 @@ mod tests {
                                 true
                             });
                             assert_eq!(
-                                rel.captures(line.as_slice(), th.first, th.second),
+                                rel.captures_general(line.as_slice(), th.first, th.second),
+                                scan,
+                                "{pos} target {} throw {th} (general)",
+                                board.hole_name(t)
+                            );
+                            assert_eq!(
+                                rel.captures(line.as_slice(), th.first, th.second, r),
                                 scan,
                                 "{pos} target {} throw {th}",
                                 board.hole_name(t)
                             );
                             checked += 1;
                         }
-                        if let Some(((d1, _), _)) = rel.nearest(line.as_slice()) {
+                        if let Some(((d1, _), _)) = rel.nearest(line.as_slice(), r) {
                             let mut scan = false;
                             rel.plays(line.as_slice(), 1, 1, &mut |o| {
                                 scan |= o.is_none();
@@ -530,5 +1217,51 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+    }
+
+    /// One-road lines by distance (`Lin`) give the values of the same
+    /// lines by path index, on the positions of random play on both a
+    /// small board and the Danish one (where the targets share states).
+    #[test]
+    fn lines_by_distance_match_lines_by_index() {
+        let v = Variants::default();
+        let mut seed = 777u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as usize
+        };
+        let mut checked = 0;
+        for (board, games, turns) in [(Board::new(7).unwrap(), 15, 30), (Board::DANISH, 4, 40)] {
+            for _ in 0..games {
+                let mut pos = Position::start(board);
+                for _ in 0..turns {
+                    let moves = plays(&pos, &v, Throw::ALL[next() % 16]);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = moves[next() % moves.len()].result;
+                    let side = pos.side_to_move();
+                    let (fast, slow) = (memo(), memo());
+                    for t in pos.pieces(side.other()) {
+                        let mut a = Relaxed::new(board, side, t, fast.clone());
+                        let mut b = Relaxed::new(board, side, t, slow.clone());
+                        b.linear = false;
+                        for r in [0, 1, 3] {
+                            let line = a.project(&pos, r);
+                            assert_eq!(
+                                a.value(&line, r),
+                                b.value(&line, r),
+                                "{pos} target {} r={r}",
+                                board.hole_name(t)
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 }

@@ -286,3 +286,84 @@ fn starved_certificates_stay_valid() {
         assert!(s.bound < ratio(1, 1));
     }
 }
+
+/// The engine's 16-against-16 middle game, A to move: every target and
+/// "any" settled within `1e-12` (the cut after 9 rethrows, `16^-10`) by
+/// the certificates, with the board values pinned. A15 and M10 need the
+/// relaxed model to keep the own pieces just past the target (they block
+/// a jump over it): without them the certificate fails there.
+#[test]
+fn middle_game_every_target_within_1e_12() {
+    let p = pos("AAAAAAA.a.a...ba/ba..b..a.ab..a.bb/BBBBBBB.b.b.aab. a");
+    let odds = capture_odds(&p, &Variants::default());
+    assert_eq!(odds.targets.len(), 16);
+    assert_eq!(odds.certified, 16);
+    assert_eq!(odds.bound, sixteenth_pow(10));
+    assert!(to_f64(&odds.bound) < 1e-12);
+    assert!(odds.any_bound.is_zero());
+    for t in &odds.targets {
+        assert!(t.exact || t.bound <= sixteenth_pow(10), "{}", t.hole.0);
+    }
+    let get = |name: &str| {
+        let h = Board::DANISH.parse_hole(name).unwrap();
+        odds.targets.iter().find(|t| t.hole == h).unwrap().clone()
+    };
+    assert_eq!(get("A15").probability, ratio(43_691, 65_536));
+    assert_eq!(get("M10").probability, ratio(629_419, 1_048_576));
+    assert_eq!(get("B1").probability, ratio(1, 2));
+    assert!(get("B1").exact);
+    assert_eq!(odds.any, ratio(1, 1));
+    // The full search alone, cut after three rethrows, lies within the
+    // bound it gives.
+    let full = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_daldals: 3,
+            max_nodes: usize::MAX,
+            certify: false,
+        },
+    );
+    for (f, c) in full.targets.iter().zip(&odds.targets) {
+        assert!(f.probability <= c.probability, "{}", c.hole.0);
+        assert!(c.probability <= &f.probability + &f.bound, "{}", c.hole.0);
+    }
+}
+
+/// Sparse positions of random play where "any" is the hard part: the
+/// full search alone runs out of budget (bound 16^-8 here), the
+/// relaxed-model certificate for "any" settles it within `16^-10`, and
+/// agrees with the full search cut after two rethrows.
+#[test]
+fn any_is_certified_where_the_search_runs_out() {
+    for s in [
+        "..AAAAAAA.AAAA../b.....a......a.../BBB.bBBBB.bBBB.. b",
+        "A.b.....aAA...../..........ba...../..B...B.b.BBB... b",
+    ] {
+        let p = pos(s);
+        let odds = capture_odds(&p, &Variants::default());
+        assert!(odds.any_bound <= sixteenth_pow(10), "{s}");
+        assert!(odds.bound <= sixteenth_pow(10), "{s}");
+        let full = capture_odds_with(
+            &p,
+            &Variants::default(),
+            OddsLimits {
+                max_daldals: 2,
+                max_nodes: usize::MAX,
+                certify: false,
+            },
+        );
+        assert!(full.any <= odds.any, "{s}");
+        assert!(odds.any <= &full.any + &full.any_bound, "{s}");
+    }
+    let p = pos("..AAAAAAA.AAAA../b.....a......a.../BBB.bBBBB.bBBB.. b");
+    let alone = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            certify: false,
+            ..OddsLimits::default()
+        },
+    );
+    assert!(alone.any_bound > sixteenth_pow(10));
+}
