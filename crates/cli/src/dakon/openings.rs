@@ -2,7 +2,7 @@
 //! win the game outright before the opponent moves.
 
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{bytes_per_memo_entry, openings, OpeningLimits, Openings};
+use dalkon_solver::openings::{openings, OpeningLimits, Openings};
 use serde_json::json;
 
 use super::RuleArgs;
@@ -36,12 +36,11 @@ pub fn board_openings(
         .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
     let pos = Position::start(holes, m)
         .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
-    // The memo is a cache: a bigger one only saves work. Take up to 40 % of
-    // the available memory.
+    // The memo is a cache: a bigger one only saves work. Take a quarter of
+    // the available memory, at most 4 GiB.
     let avail = dalkon_solver::memory::available_memory().unwrap_or(1 << 30);
-    let entries = (avail as usize / 5 * 2) / bytes_per_memo_entry(holes);
     let limits = OpeningLimits {
-        memo_entries: entries.clamp(1 << 16, 1 << 28),
+        memo_bytes: (avail as usize / 4).min(4 << 30),
         max_expanded,
     };
     let t0 = std::time::Instant::now();
