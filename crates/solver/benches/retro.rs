@@ -14,12 +14,16 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules, Side};
+use dalkon_solver::db::fnv1a64;
 use dalkon_solver::rank::Ranker;
 use dalkon_solver::search::{future_margin, Limits};
 use dalkon_solver::{Databases, NoProgress};
 
 const HOLES: usize = 4;
 const MAX_K: u32 = 32;
+
+/// FNV-1a 64 of the 33 level checksums (little-endian), default rules.
+const PINNED_CHECKSUM: u64 = 0xef75_fe0c_c68e_d15a;
 
 /// Start values of 4 holes × m seeds (default rules): value, best moves.
 const STARTS: [(u8, i32, &[usize]); 4] =
@@ -75,6 +79,14 @@ fn main() {
         positions as f64 / secs / 1e6
     );
     assert_eq!(positions, 76_904_685, "C(40, 8) entries");
+    // FNV-1a 64 over the levels' own checksums: the same bytes whatever
+    // the thread count (pinned).
+    let sums: Vec<u8> = (0..=MAX_K)
+        .flat_map(|k| db.checksum(k).unwrap().to_le_bytes())
+        .collect();
+    let checksum = fnv1a64(&sums);
+    println!("checksum of all levels: {checksum:#018x}");
+    assert_eq!(checksum, PINNED_CHECKSUM, "the databases' bytes changed");
 
     for (seeds, value, best) in STARTS {
         let start = Position::start(HOLES, seeds).unwrap();

@@ -80,10 +80,6 @@ impl Databases {
         max_k: u32,
         progress: &dyn Progress,
     ) -> Result<Databases, DbError> {
-        std::fs::create_dir_all(dir).map_err(|source| DbError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
         Databases::make(Some(dir), holes, rules, max_k, progress)
     }
 
@@ -115,6 +111,13 @@ impl Databases {
         let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
         let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());
         memory::check(holes, max_k, needed, memory::available_memory())?;
+        if let Some(d) = dir {
+            // Only now: a refused build leaves no empty folder behind.
+            std::fs::create_dir_all(d).map_err(|source| DbError::Io {
+                path: d.to_path_buf(),
+                source,
+            })?;
+        }
 
         let ranker = Ranker::new(holes, max_k);
         let rows = RowTable::new(holes, max_k);

@@ -20,9 +20,9 @@
 //! (as in `tt.rs`); the counts stay exact, only work is repeated.
 
 use dalkon_rules::dakon::{Position, Rules};
-use hashbrown::HashMap;
+use hashbrown::HashTable;
 
-use crate::tt::{work_of, PackedKey};
+use crate::tt::{cap_within, work_of, PackedKey};
 
 /// The winning first-turn chains of a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,18 +71,12 @@ struct Summary {
     work: u8,
 }
 
-/// Bytes one memo entry costs (key, summary, hashbrown's control byte, over
-/// its 7/8 load factor), for `holes` holes per row.
-pub fn bytes_per_memo_entry(holes: usize) -> usize {
-    let key = if holes <= u128::MAX_HOLES { 16 } else { 32 };
-    (key + std::mem::size_of::<Summary>() + 1) * 8 / 7 + 1
-}
-
 /// Limits of an openings search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OpeningLimits {
-    /// Most positions kept in the memo at once.
-    pub memo_entries: usize,
+    /// Memory budget of the memo in bytes (its slots never exceed it; a
+    /// sweep briefly holds one extra shard, 1/64 of it).
+    pub memo_bytes: usize,
     /// Give up after expanding this many positions.
     pub max_expanded: u64,
 }
@@ -90,36 +84,60 @@ pub struct OpeningLimits {
 impl Default for OpeningLimits {
     fn default() -> Self {
         OpeningLimits {
-            memo_entries: 1 << 24,
+            memo_bytes: 256 << 20,
             max_expanded: 2_000_000_000,
         }
     }
 }
 
+const MEMO_SHARDS: usize = 64;
+
+/// The memo: 64 shards, each a hash table capped below a power-of-two
+/// bucket count, swept (rebuilt with the bigger subtrees only) when full.
 struct Memo<K> {
-    map: HashMap<K, Summary>,
+    shards: Vec<HashTable<(K, Summary)>>,
     cap: usize,
     expanded: u64,
     max_expanded: u64,
 }
 
 impl<K: PackedKey> Memo<K> {
+    fn shard(h: u64) -> usize {
+        ((h >> 40) as usize) & (MEMO_SHARDS - 1)
+    }
+
+    fn get(&self, k: &K) -> Option<Summary> {
+        let h = k.hash64();
+        self.shards[Self::shard(h)]
+            .find(h, |e| e.0 == *k)
+            .map(|e| e.1)
+    }
+
     fn insert(&mut self, k: K, s: Summary) {
-        if self.map.len() >= self.cap {
+        let h = k.hash64();
+        let cap = self.cap;
+        let table = &mut self.shards[Self::shard(h)];
+        if table.len() >= cap {
             let mut hist = [0usize; 256];
-            for v in self.map.values() {
-                hist[v.work as usize] += 1;
+            for e in table.iter() {
+                hist[e.1.work as usize] += 1;
             }
             let mut above = 0;
             let mut t = 255;
-            while t > 0 && above + hist[t] <= self.cap / 2 {
+            while t > 0 && above + hist[t] <= cap / 2 {
                 above += hist[t];
                 t -= 1;
             }
             let t = t as u8;
-            self.map.retain(|_, v| v.work > t);
+            let mut fresh = HashTable::with_capacity(cap);
+            for e in std::mem::take(table) {
+                if e.1.work > t {
+                    fresh.insert_unique(e.0.hash64(), e, |e| e.0.hash64());
+                }
+            }
+            *table = fresh;
         }
-        self.map.insert(k, s);
+        table.insert_unique(h, (k, s), |e| e.0.hash64());
     }
 }
 
@@ -141,9 +159,10 @@ fn openings_keyed<K: PackedKey>(
     rules: &Rules,
     limits: &OpeningLimits,
 ) -> Result<Openings, OpeningsError> {
+    let slot = std::mem::size_of::<(K, Summary)>() + 1;
     let mut memo = Memo::<K> {
-        map: HashMap::new(),
-        cap: limits.memo_entries.max(1024),
+        shards: (0..MEMO_SHARDS).map(|_| HashTable::new()).collect(),
+        cap: cap_within(limits.memo_bytes / MEMO_SHARDS, slot).max(16),
         expanded: 0,
         max_expanded: limits.max_expanded,
     };
@@ -180,8 +199,8 @@ fn visit<K: PackedKey>(
     memo: &mut Memo<K>,
 ) -> Result<Summary, OpeningsError> {
     let key = K::pack(pos);
-    if let Some(s) = memo.map.get(&key) {
-        return Ok(*s);
+    if let Some(s) = memo.get(&key) {
+        return Ok(s);
     }
     if memo.expanded >= memo.max_expanded {
         return Err(OpeningsError::TooManyPositions {

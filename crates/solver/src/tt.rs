@@ -120,10 +120,25 @@ impl Entry {
     }
 }
 
-/// Bytes one slot costs: key, entry and hashbrown's control byte, over its
-/// 7/8 maximum load factor.
+/// Bytes one slot costs: key, entry and hashbrown's control byte.
+pub fn bytes_per_slot<K: PackedKey>() -> usize {
+    std::mem::size_of::<(K, Entry)>() + 1
+}
+
+/// Average bytes per entry when full (hashbrown keeps 1/8 of the slots
+/// free), for estimates; the real table never exceeds its byte budget.
 pub fn bytes_per_entry<K: PackedKey>() -> usize {
-    (std::mem::size_of::<(K, Entry)>() + 1) * 8 / 7 + 1
+    bytes_per_slot::<K>() * 8 / 7 + 1
+}
+
+/// The entry cap of one hash table of power-of-two buckets within `bytes`
+/// (slots of `slot` bytes): the largest bucket count that fits, times 7/8
+/// (hashbrown's load factor), so a table held at or below the cap never
+/// grows past that bucket count.
+pub fn cap_within(bytes: usize, slot: usize) -> usize {
+    let slots = (bytes / slot).max(16);
+    let buckets = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+    buckets / 8 * 7
 }
 
 const SHARD_BITS: u32 = 6;
@@ -155,11 +170,12 @@ impl<K: PackedKey> Table<K> {
     /// Smallest table accepted (entries).
     pub const MIN_ENTRIES: usize = SHARDS * 64;
 
-    /// A table using at most about `bytes` of memory (never fewer than
-    /// [`Self::MIN_ENTRIES`] entries). Memory is allocated as it fills.
+    /// A table using at most `bytes` of memory for its slots (never fewer
+    /// than [`Self::MIN_ENTRIES`] entries). Memory is allocated as it fills;
+    /// a sweep briefly holds one extra shard (1/64 of the table).
     pub fn with_bytes(bytes: usize) -> Self {
-        let cap = (bytes / bytes_per_entry::<K>()).max(Self::MIN_ENTRIES);
-        Self::with_entries(cap)
+        let per = cap_within(bytes / SHARDS, bytes_per_slot::<K>());
+        Self::with_entries(per * SHARDS)
     }
 
     /// A table holding at most `cap` entries.
@@ -282,12 +298,15 @@ impl<K: PackedKey> Table<K> {
             t -= 1;
         }
         let t = t as u8;
-        if above + hist[t as usize] <= keep_max {
-            // Only reached with t == 0 and everything fits: keep everything
-            // but still make room (cannot happen while len >= cap > keep_max).
-            return;
+        // Rebuild rather than erase in place: erasing leaves tombstones that
+        // can make hashbrown double the table on a later insert.
+        let mut fresh = HashTable::with_capacity(shard.cap);
+        for e in std::mem::take(&mut shard.table) {
+            if e.1.work > t {
+                fresh.insert_unique(e.0.hash64(), e, |e| e.0.hash64());
+            }
         }
-        shard.table.retain(|e| e.1.work > t);
+        shard.table = fresh;
     }
 }
 

@@ -317,6 +317,11 @@ fn impossible_builds_are_refused() {
     let err = Databases::build(7, rules, 98, &NoProgress).unwrap_err();
     assert!(matches!(err, DbError::OutOfMemory { .. }), "{err}");
     assert!(err.to_string().contains("needs"), "{err}");
+    // Refused before anything touches the disk.
+    let dir = std::env::temp_dir().join(format!("dalkon-retro-{}-refused", std::process::id()));
+    let err = Databases::open_or_build(&dir, 7, rules, 98, &NoProgress).unwrap_err();
+    assert!(matches!(err, DbError::OutOfMemory { .. }), "{err}");
+    assert!(!dir.exists());
     let err = Databases::build(1, rules, 128, &NoProgress).unwrap_err();
     assert!(
         matches!(

@@ -342,7 +342,7 @@ fn openings_stay_exact_when_the_memo_is_tiny() {
     let pos = Position::start(6, 6).unwrap();
     let rules = Rules::default();
     let tiny = OpeningLimits {
-        memo_entries: 1024,
+        memo_bytes: 64 << 10,
         max_expanded: u64::MAX,
     };
     let small = openings(&pos, &rules, &tiny).unwrap();

@@ -2,7 +2,7 @@
 //! win the game outright before the opponent moves.
 
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{bytes_per_memo_entry, openings, OpeningLimits, Openings};
+use dalkon_solver::openings::{openings, OpeningLimits, Openings};
 use serde_json::json;
 
 use super::RuleArgs;
@@ -16,6 +16,10 @@ pub struct Args {
     /// Seeds per hole at the start (m).
     #[arg(long)]
     pub seeds: u32,
+    /// Memory for the memo in MiB (default: a quarter of the available
+    /// memory, at most 4096). Only speed depends on it.
+    #[arg(long, value_name = "MIB")]
+    pub memo_mb: Option<usize>,
     /// Give up after expanding this many positions.
     #[arg(long, value_name = "N", default_value_t = 20_000_000_000)]
     pub max_positions: u64,
@@ -29,6 +33,7 @@ pub fn board_openings(
     seeds: u32,
     rules: &Rules,
     max_expanded: u64,
+    memo_mb: Option<usize>,
 ) -> anyhow::Result<(Openings, f64)> {
     let m = u8::try_from(seeds)
         .ok()
@@ -36,12 +41,24 @@ pub fn board_openings(
         .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
     let pos = Position::start(holes, m)
         .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
-    // The memo is a cache: a bigger one only saves work. Take up to 40 % of
-    // the available memory.
-    let avail = dalkon_solver::memory::available_memory().unwrap_or(1 << 30);
-    let entries = (avail as usize / 5 * 2) / bytes_per_memo_entry(holes);
+    // The memo is a cache: a bigger one only saves work. Take a quarter of
+    // the available memory, at most 4 GiB.
+    let avail = dalkon_solver::memory::available_memory().unwrap_or(1 << 30) as usize;
+    let memo_bytes = match memo_mb {
+        Some(mb) => {
+            let bytes = mb.saturating_mul(1 << 20);
+            if bytes > avail.saturating_sub(256 << 20) {
+                anyhow::bail!(
+                    "--memo-mb {mb} does not fit: only {} MiB of memory are available",
+                    avail >> 20
+                );
+            }
+            bytes
+        }
+        None => (avail / 4).min(4 << 30),
+    };
     let limits = OpeningLimits {
-        memo_entries: entries.clamp(1 << 16, 1 << 28),
+        memo_bytes,
         max_expanded,
     };
     let t0 = std::time::Instant::now();
@@ -61,7 +78,13 @@ pub fn chain(holes: &[usize], sep: &str) -> String {
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
-    let (o, seconds) = board_openings(args.holes, args.seeds, &rules, args.max_positions)?;
+    let (o, seconds) = board_openings(
+        args.holes,
+        args.seeds,
+        &rules,
+        args.max_positions,
+        args.memo_mb,
+    )?;
     if format == Format::Json {
         let j = json!({
             "holes": args.holes,

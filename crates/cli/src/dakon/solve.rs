@@ -444,7 +444,7 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
         bar.message(format!("{n}x{m}"));
         // 8×8 and 9×9 get a budget: their first turns are far larger.
         let budget = if n <= 7 { u64::MAX } else { OPENINGS_BUDGET };
-        let r = super::openings::board_openings(n, m, &Rules::default(), budget);
+        let r = super::openings::board_openings(n, m, &Rules::default(), budget, None);
         openings.push((n, m, r));
         bar.inc();
     }
