@@ -1,0 +1,157 @@
+//! `dalkon dakon …` against CLI.md.
+
+use super::{has_fields, json, run};
+
+#[test]
+fn solve_reports_the_contract_fields_and_known_values() {
+    let v = json(&[
+        "dakon", "solve", "--holes", "3", "--seeds", "3", "--format", "json",
+    ]);
+    has_fields(
+        &v,
+        &[
+            "holes",
+            "seeds",
+            "value",
+            "result",
+            "best_moves",
+            "method",
+            "positions",
+            "seconds",
+        ],
+    );
+    assert_eq!(v["holes"], 3);
+    assert_eq!(v["seeds"], 3);
+    assert_eq!(v["value"], 10);
+    assert_eq!(v["result"], "win");
+    // 3 holes x 5 seeds is a loss for the first player.
+    let v = json(&[
+        "dakon", "solve", "--holes", "3", "--seeds", "5", "--format", "json",
+    ]);
+    assert_eq!(
+        (v["value"].as_i64(), v["result"].as_str()),
+        (Some(-10), Some("loss"))
+    );
+}
+
+#[test]
+fn retrograde_and_search_agree() {
+    let dir = std::env::temp_dir().join(format!("dalkon-cli-test-{}", std::process::id()));
+    let dir_s = dir.to_str().unwrap();
+    let retro = json(&[
+        "dakon",
+        "solve",
+        "--holes",
+        "3",
+        "--seeds",
+        "4",
+        "--method",
+        "retrograde",
+        "--db-dir",
+        dir_s,
+        "--format",
+        "json",
+    ]);
+    let search = json(&[
+        "dakon", "solve", "--holes", "3", "--seeds", "4", "--method", "search", "--format", "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(retro["method"], "retrograde");
+    assert_eq!(search["method"], "search");
+    assert_eq!(retro["value"], search["value"]);
+    assert_eq!(retro["value"], 20);
+    assert_eq!(retro["best_moves"], search["best_moves"]);
+}
+
+#[test]
+fn solve_is_the_same_on_one_and_two_threads() {
+    let args = [
+        "dakon", "solve", "--holes", "5", "--seeds", "4", "--method", "search", "--format", "json",
+    ];
+    let one = json(&[&args[..], &["--threads", "1"]].concat());
+    let two = json(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one["value"], 38);
+    // The values are the result; `positions` counts the work, which root
+    // parallelism may share differently between threads.
+    for field in ["value", "best_moves", "result", "method"] {
+        assert_eq!(one[field], two[field], "{field}");
+    }
+}
+
+#[test]
+fn best_reads_positions_from_stdin_one_json_line_each() {
+    let input = "4,4,4,4/4,4,4,4/0,0 0\n0,1/3,0/0,0 0\n";
+    let out = run(
+        &["dakon", "best", "--position", "-", "--format", "json"],
+        Some(input),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for v in &lines {
+        has_fields(v, &["value", "best_moves", "moves", "exact"]);
+    }
+    assert_eq!(lines[0]["value"], 32);
+    assert_eq!(lines[0]["best_moves"], serde_json::json!([1]));
+    // S2 into the store is a bonus, then South is empty: North sweeps 3.
+    assert_eq!(lines[1]["value"], -2);
+    assert_eq!(
+        lines[1]["moves"],
+        serde_json::json!([{"move": 2, "value": -2}])
+    );
+}
+
+#[test]
+fn play_lists_positions_and_events_per_move() {
+    let v = json(&[
+        "dakon",
+        "play",
+        "--position",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0 0",
+        "--moves",
+        "1,3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        v["positions"],
+        serde_json::json!([
+            "0,8,8,8,8,8,8/7,7,7,7,7,7,7/1,0 0",
+            "2,10,2,1,11,11,11/9,9,1,9,9,0,9/4,0 0"
+        ])
+    );
+    assert_eq!(v["events"][1].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn openings_counts_winning_first_turns() {
+    let v = json(&[
+        "dakon", "openings", "--holes", "3", "--seeds", "1", "--format", "json",
+    ]);
+    has_fields(
+        &v,
+        &[
+            "holes",
+            "seeds",
+            "winning_chains",
+            "shortest",
+            "best",
+            "best_margin",
+        ],
+    );
+    assert_eq!(v["winning_chains"], 2);
+    assert_eq!(v["shortest"], serde_json::json!([2]));
+    let none = json(&[
+        "dakon", "openings", "--holes", "4", "--seeds", "4", "--format", "json",
+    ]);
+    assert_eq!(none["winning_chains"], 0);
+    assert_eq!(none["shortest"], serde_json::json!([]));
+}
