@@ -60,6 +60,85 @@ struct MatchJson {
     seconds: f64,
 }
 
+/// Play one match with a progress bar on a terminal.
+fn play(a: &PlayerSpec, b: &PlayerSpec, board: Board, game: Daldos, cfg: MatchConfig) -> MatchJson {
+    let start = Position::start(board);
+    let bar =
+        ProgressBar::with_draw_target(Some(u64::from(cfg.games)), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message(format!("{a} vs {b}"));
+    let started = Instant::now();
+    let (pa, pb) = (a.build(), b.build());
+    let r = play_match(&game, &start, pa.as_ref(), pb.as_ref(), cfg, &|| bar.inc(1));
+    bar.finish_and_clear();
+    MatchJson {
+        games: r.games,
+        a_wins: r.a_wins,
+        b_wins: r.b_wins,
+        a_win_rate: r.a_win_rate,
+        ci95: [r.ci95.0, r.ci95.1],
+        first_player_win_rate: r.first_player_win_rate,
+        mean_turns: r.mean_turns,
+        a: a.to_string(),
+        b: b.to_string(),
+        seed: cfg.seed,
+        board: board.name(),
+        rules: game.variants.to_string(),
+        turn_cap: cfg.turn_cap,
+        capped: r.capped,
+        first_player_wins: r.first_player_wins,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+/// Write `out/daldos/matches.json`: the three 1000-game engine:2 matches
+/// of the README (and engine:3 vs greedy with `full`), seed 1, Danish
+/// board, default rules — the same file `scripts/daldos_matches.sh` writes.
+pub fn reproduce(out: &std::path::Path, full: bool) -> anyhow::Result<()> {
+    let mut matches = vec![
+        ("engine2_vs_random", "engine:2", "random"),
+        ("engine2_vs_greedy", "engine:2", "greedy"),
+        ("engine2_vs_engine2", "engine:2", "engine:2"),
+    ];
+    if full {
+        matches.push(("engine3_vs_greedy", "engine:3", "greedy"));
+    }
+    let cfg = MatchConfig {
+        games: 1000,
+        seed: 1,
+        turn_cap: 5000,
+    };
+    let mut json = serde_json::Map::new();
+    let command = if full {
+        "dalkon reproduce --full"
+    } else {
+        "dalkon reproduce"
+    };
+    json.insert("command".into(), command.into());
+    for (key, a, b) in matches {
+        let (a, b): (PlayerSpec, PlayerSpec) = (
+            a.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+            b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+        );
+        let result = play(&a, &b, Board::DANISH, Daldos::new(Default::default()), cfg);
+        eprintln!(
+            "daldos match {a} vs {b}: a wins {}/{} ({:.1} s)",
+            result.a_wins, result.games, result.seconds
+        );
+        json.insert(key.into(), serde_json::to_value(&result)?);
+    }
+    let dir = out.join("daldos");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join("matches.json");
+    let tmp = dir.join("matches.json.tmp");
+    std::fs::write(&tmp, serde_json::to_string_pretty(&json)? + "\n")?;
+    std::fs::rename(&tmp, &path)?;
+    Ok(())
+}
+
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let a: PlayerSpec = args.a.parse().map_err(|e| anyhow::anyhow!("--a: {e}"))?;
@@ -71,43 +150,12 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         anyhow::bail!("--turn-cap must be at least 1");
     }
     let board = args.rules.board()?.unwrap_or(Board::DANISH);
-    let game = Daldos::new(args.rules.variants());
-    let start = Position::start(board);
     let cfg = MatchConfig {
         games: args.games,
         seed: args.seed,
         turn_cap: args.turn_cap,
     };
-    let bar =
-        ProgressBar::with_draw_target(Some(u64::from(args.games)), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message(format!("{a} vs {b}"));
-    let started = Instant::now();
-    let (pa, pb) = (a.build(), b.build());
-    let r = play_match(&game, &start, pa.as_ref(), pb.as_ref(), cfg, &|| bar.inc(1));
-    bar.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
-    let out = MatchJson {
-        games: r.games,
-        a_wins: r.a_wins,
-        b_wins: r.b_wins,
-        a_win_rate: r.a_win_rate,
-        ci95: [r.ci95.0, r.ci95.1],
-        first_player_win_rate: r.first_player_win_rate,
-        mean_turns: r.mean_turns,
-        a: a.to_string(),
-        b: b.to_string(),
-        seed: args.seed,
-        board: board.name(),
-        rules: game.variants.to_string(),
-        turn_cap: args.turn_cap,
-        capped: r.capped,
-        first_player_wins: r.first_player_wins,
-        seconds,
-    };
+    let out = play(&a, &b, board, Daldos::new(args.rules.variants()), cfg);
     match format {
         Format::Json => println!("{}", serde_json::to_string(&out)?),
         _ => {

@@ -41,5 +41,6 @@ pub fn run(global: &Global, cmd: Command) -> anyhow::Result<()> {
 
 /// Write the Daldøs part of `data/` under `out` (`out/daldos/...`).
 pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
-    table::reproduce(out, full)
+    table::reproduce(out, full)?;
+    matchplay::reproduce(out, full)
 }
