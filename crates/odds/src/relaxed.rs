@@ -866,11 +866,16 @@ impl Relaxed {
                     continue;
                 };
                 let k1 = if d - 1 > t.merge { k } else { None };
-                visit(self, one_step);
                 if let Some(two) = one_step.step(k1, d - 1, 1) {
                     visit(self, two);
                 }
-                for &(kj, e) in &all[n + 1..] {
+                // A piece still out of reach after one hole is dropped
+                // from the child: moving it so is the same as not.
+                if d - 1 > reach as i32 {
+                    continue;
+                }
+                visit(self, one_step);
+                for &(kj, e) in all[n + 1..].iter().filter(|p| p.1 - 1 <= reach as i32) {
                     let pair = one_step
                         .step(kj, e, 1)
                         .or_else(|| t.step(kj, e, 1).and_then(|a| a.step(k, d, 1)));
@@ -947,13 +952,18 @@ impl Relaxed {
                 let Some(one_step) = l.step(d, 1) else {
                     continue;
                 };
-                visit(self, one_step);
                 if let Some(two) = one_step.step(d - 1, 1) {
                     visit(self, two);
                 }
+                // A piece still out of reach after one hole is dropped
+                // from the child: moving it so is the same as not.
+                if d - 1 > reach as i32 {
+                    continue;
+                }
+                visit(self, one_step);
                 // Two pieces a hole each: the nearer first (it can only
                 // make room for the other).
-                let mut others = pieces;
+                let mut others = pieces & ((bit(reach as i32 + 1) << 1) - 1);
                 while others != 0 {
                     let c = others & others.wrapping_neg();
                     others &= !c;
