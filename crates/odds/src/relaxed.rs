@@ -256,14 +256,15 @@ impl Two {
         false
     }
 
-    /// The memo key with `r` rethrows left.
-    fn key(&self, r: u32) -> (u128, u128) {
-        (
-            u128::from(self.common)
-                | u128::from(self.road[0]) << 40
-                | u128::from(self.road[1]) << 80,
-            u128::from(self.undalt) | u128::from(r) << 64 | (self.merge as u128) << 72,
-        )
+    /// The memo key with `r` rethrows left: the common part and the
+    /// start row share one mask (they hold different distances, told
+    /// apart by `merge`); each mask uses 36 bits, `r` 4 and `merge` 8.
+    fn key(&self, r: u32) -> u128 {
+        u128::from(self.common | self.road[0])
+            | u128::from(self.road[1]) << 36
+            | u128::from(self.undalt) << 72
+            | u128::from(r) << 108
+            | u128::from(self.merge as u8) << 112
     }
 }
 
@@ -273,7 +274,7 @@ impl Two {
 pub(crate) struct Memos {
     lines: HashMap<(Key, u32), u64>,
     lin: HashMap<u128, u64>,
-    two: HashMap<(u128, u128), u64>,
+    two: HashMap<u128, u64>,
 }
 
 /// Values shared by the relaxed models of one position's targets.
