@@ -256,14 +256,15 @@ impl Two {
         false
     }
 
-    /// The memo key with `r` rethrows left.
-    fn key(&self, r: u32) -> (u128, u128) {
-        (
-            u128::from(self.common)
-                | u128::from(self.road[0]) << 40
-                | u128::from(self.road[1]) << 80,
-            u128::from(self.undalt) | u128::from(r) << 64 | (self.merge as u128) << 72,
-        )
+    /// The memo key with `r` rethrows left: the common part and the
+    /// start row share one mask (they hold different distances, told
+    /// apart by `merge`); each mask uses 36 bits, `r` 4 and `merge` 8.
+    fn key(&self, r: u32) -> u128 {
+        u128::from(self.common | self.road[0])
+            | u128::from(self.road[1]) << 36
+            | u128::from(self.undalt) << 72
+            | u128::from(r) << 108
+            | u128::from(self.merge as u8) << 112
     }
 }
 
@@ -273,7 +274,7 @@ impl Two {
 pub(crate) struct Memos {
     lines: HashMap<(Key, u32), u64>,
     lin: HashMap<u128, u64>,
-    two: HashMap<(u128, u128), u64>,
+    two: HashMap<u128, u64>,
 }
 
 /// Values shared by the relaxed models of one position's targets.
@@ -866,11 +867,16 @@ impl Relaxed {
                     continue;
                 };
                 let k1 = if d - 1 > t.merge { k } else { None };
-                visit(self, one_step);
                 if let Some(two) = one_step.step(k1, d - 1, 1) {
                     visit(self, two);
                 }
-                for &(kj, e) in &all[n + 1..] {
+                // A piece still out of reach after one hole is dropped
+                // from the child: moving it so is the same as not.
+                if d - 1 > reach as i32 {
+                    continue;
+                }
+                visit(self, one_step);
+                for &(kj, e) in all[n + 1..].iter().filter(|p| p.1 - 1 <= reach as i32) {
                     let pair = one_step
                         .step(kj, e, 1)
                         .or_else(|| t.step(kj, e, 1).and_then(|a| a.step(k, d, 1)));
@@ -947,13 +953,18 @@ impl Relaxed {
                 let Some(one_step) = l.step(d, 1) else {
                     continue;
                 };
-                visit(self, one_step);
                 if let Some(two) = one_step.step(d - 1, 1) {
                     visit(self, two);
                 }
+                // A piece still out of reach after one hole is dropped
+                // from the child: moving it so is the same as not.
+                if d - 1 > reach as i32 {
+                    continue;
+                }
+                visit(self, one_step);
                 // Two pieces a hole each: the nearer first (it can only
                 // make room for the other).
-                let mut others = pieces;
+                let mut others = pieces & ((bit(reach as i32 + 1) << 1) - 1);
                 while others != 0 {
                     let c = others & others.wrapping_neg();
                     others &= !c;
