@@ -370,7 +370,7 @@ fn value_jobs(full: bool) -> Vec<Job> {
 
 /// Boards beyond the default list solved by `reproduce --full` (default
 /// rules, by search).
-const FULL_EXTRA: [(usize, u32); 11] = [
+const FULL_EXTRA: [(usize, u32); 13] = [
     (5, 7),
     (5, 8),
     (5, 9),
@@ -382,6 +382,8 @@ const FULL_EXTRA: [(usize, u32); 11] = [
     (8, 2),
     (8, 3),
     (9, 2),
+    (7, 6),
+    (7, 7),
 ];
 
 /// Positions the openings search of a `--full`-only board (7×6, 7×7, 8×8,
@@ -433,7 +435,13 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
             Method::Auto,
             None,
             &limits,
-            0,
+            // The two largest boards need endgame probes to finish in
+            // minutes (7x7: about 3.5 minutes with probes up to 12 seeds).
+            if job.holes >= 7 && job.seeds >= 6 {
+                auto_probe_seeds(job.holes, 2 * job.holes as u32 * job.seeds)
+            } else {
+                0
+            },
         )?;
         solved.push(s);
         bar.inc();

@@ -13,8 +13,11 @@ use serde_json::Value;
 
 /// Run `dalkon` with `args` (and optional stdin).
 pub fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    // Databases built by `dakon solve` go to a scratch folder, not the tree.
+    let db_dir = std::env::temp_dir().join(format!("dalkon-cli-tests-{}", std::process::id()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
         .args(args)
+        .env("DALKON_DB_DIR", db_dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
