@@ -3,7 +3,7 @@
 //! positions, with 1 and 2 threads, and the pinned golden start values.
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Position, Rules, Side};
-use dalkon_solver::openings::{openings, OpeningLimits};
+use dalkon_solver::openings::{openings, OpeningLimits, OpeningsError};
 use dalkon_solver::search::{solve, tt_bytes_for, Limits, SolveResult};
 use dalkon_solver::{Databases, NoProgress};
 use proptest::prelude::*;
@@ -338,17 +338,58 @@ fn openings_match_brute_force() {
 }
 
 #[test]
-fn openings_stay_exact_when_the_memo_is_tiny() {
+fn openings_are_the_same_from_files_and_on_any_thread_count() {
     let pos = Position::start(6, 6).unwrap();
     let rules = Rules::default();
-    let tiny = OpeningLimits {
-        memo_bytes: 64 << 10,
-        max_expanded: u64::MAX,
+    let in_memory = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
+    // 6x6: 3,132 winning chains among 2,158,162 positions of the turn
+    // (the layered count and the old memoised search agree on both).
+    assert_eq!(in_memory.winning_chains, 3132);
+    assert_eq!(in_memory.positions, 2_158_162);
+    assert_eq!(in_memory.shortest.len(), 20);
+    assert_eq!(in_memory.best_margin, Some(66));
+    assert_eq!(in_memory.disk_bytes, 0);
+
+    let dir = std::env::temp_dir().join(format!("dalkon-openings-test-{}", std::process::id()));
+    let spilled = OpeningLimits {
+        work_dir: Some(dir.clone()),
+        layers_in_memory: 0,
+        ..OpeningLimits::default()
     };
-    let small = openings(&pos, &rules, &tiny).unwrap();
-    let big = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
-    assert_eq!(small.winning_chains, big.winning_chains);
-    assert_eq!(small.shortest, big.shortest);
-    assert_eq!(small.best, big.best);
-    assert_eq!(big.winning_chains, 3132);
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let from_files = one_thread.install(|| openings(&pos, &rules, &spilled).unwrap());
+    assert!(from_files.disk_bytes > 0);
+    assert!(!dir.exists(), "the working folder is removed at the end");
+    assert_eq!(from_files.winning_chains, in_memory.winning_chains);
+    assert_eq!(from_files.shortest, in_memory.shortest);
+    assert_eq!(from_files.best, in_memory.best);
+    assert_eq!(from_files.positions, in_memory.positions);
+    assert_eq!(from_files.winning_positions, in_memory.winning_positions);
+}
+
+#[test]
+fn openings_stop_cleanly_over_their_limits() {
+    let pos = Position::start(6, 6).unwrap();
+    let rules = Rules::default();
+    let few = OpeningLimits {
+        max_positions: 1000,
+        ..OpeningLimits::default()
+    };
+    // 6x6: the layers up to store 16 hold fewer than 1000 positions, with
+    // store 17 the total passes it.
+    assert!(matches!(
+        openings(&pos, &rules, &few),
+        Err(OpeningsError::TooManyPositions { limit: 1000, layer, .. }) if layer > 10
+    ));
+    let small = OpeningLimits {
+        memory_bytes: 1 << 20,
+        ..OpeningLimits::default()
+    };
+    assert!(matches!(
+        openings(&pos, &rules, &small),
+        Err(OpeningsError::TooMuchMemory { .. })
+    ));
 }

@@ -1,8 +1,10 @@
 //! `dalkon dakon openings`: chains of the first player's first turn that
 //! win the game outright before the opponent moves.
 
+use std::path::PathBuf;
+
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{openings, OpeningLimits, Openings};
+use dalkon_solver::openings::{openings_with_progress, OpeningLimits, Openings};
 use serde_json::json;
 
 use super::RuleArgs;
@@ -16,15 +18,32 @@ pub struct Args {
     /// Seeds per hole at the start (m).
     #[arg(long)]
     pub seeds: u32,
-    /// Memory for the memo in MiB (default: a quarter of the available
-    /// memory, at most 4096). Only speed depends on it.
+    /// Memory the count may use, in MiB (default: the available memory
+    /// less a tenth, at least 512 MiB left free). A count that needs more
+    /// stops with an error before it is allocated.
     #[arg(long, value_name = "MIB")]
-    pub memo_mb: Option<usize>,
-    /// Give up after expanding this many positions.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000_000)]
+    pub memory_mb: Option<u64>,
+    /// Folder for finished layers that do not fit in memory (created, then
+    /// removed at the end; default: a new folder in the system's
+    /// temporary folder).
+    #[arg(long, value_name = "DIR")]
+    pub work_dir: Option<PathBuf>,
+    /// Give up beyond this many distinct positions.
+    #[arg(long, value_name = "N", default_value_t = 50_000_000_000)]
     pub max_positions: u64,
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// Limits of one count.
+#[derive(Debug, Clone, Default)]
+pub struct CountLimits {
+    /// See [`Args::memory_mb`].
+    pub memory_mb: Option<u64>,
+    /// See [`Args::work_dir`].
+    pub work_dir: Option<PathBuf>,
+    /// See [`Args::max_positions`].
+    pub max_positions: u64,
 }
 
 /// The openings of a board's initial position, with the seconds taken.
@@ -32,8 +51,7 @@ pub fn board_openings(
     holes: usize,
     seeds: u32,
     rules: &Rules,
-    max_expanded: u64,
-    memo_mb: Option<usize>,
+    limits: &CountLimits,
 ) -> anyhow::Result<(Openings, f64)> {
     let m = u8::try_from(seeds)
         .ok()
@@ -41,29 +59,52 @@ pub fn board_openings(
         .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
     let pos = Position::start(holes, m)
         .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
-    // The memo is a cache: a bigger one only saves work. Take a quarter of
-    // the available memory, at most 4 GiB.
-    let avail = dalkon_solver::memory::available_memory().unwrap_or(1 << 30) as usize;
-    let memo_bytes = match memo_mb {
+    let avail = dalkon_solver::memory::available_memory().unwrap_or(2 << 30);
+    let usable = avail.saturating_sub((avail / 10).max(512 << 20));
+    let memory_bytes = match limits.memory_mb {
         Some(mb) => {
             let bytes = mb.saturating_mul(1 << 20);
-            if bytes > avail.saturating_sub(256 << 20) {
+            if bytes > usable {
                 anyhow::bail!(
-                    "--memo-mb {mb} does not fit: only {} MiB of memory are available",
-                    avail >> 20
+                    "--memory-mb {mb} does not fit: {} MiB of memory are available, \
+                     and at least a tenth is left free",
+                    usable >> 20
                 );
             }
             bytes
         }
-        None => (avail / 4).min(4 << 30),
+        None => usable,
     };
-    let limits = OpeningLimits {
-        memo_bytes,
-        max_expanded,
+    let work_dir = match &limits.work_dir {
+        Some(d) => {
+            if d.exists() {
+                anyhow::bail!(
+                    "--work-dir {}: the folder must not exist yet (the count creates it and removes it at the end)",
+                    d.display()
+                );
+            }
+            d.clone()
+        }
+        None => std::env::temp_dir().join(format!(
+            "dalkon-openings-{holes}x{seeds}-{}",
+            std::process::id()
+        )),
     };
+    let lim = OpeningLimits {
+        memory_bytes,
+        max_positions: limits.max_positions,
+        work_dir: Some(work_dir),
+        // Finished layers take one to three bytes a position; keep up to
+        // a sixteenth of the budget of them in memory (all of them on any
+        // board up to 7×6), the rest in files: the memory is needed by
+        // the layers still being collected.
+        layers_in_memory: memory_bytes / 16,
+    };
+    let bar = super::progress::LayerBar::new(&format!("openings {holes}x{seeds}"));
     let t0 = std::time::Instant::now();
-    let o = openings(&pos, rules, &limits)?;
-    Ok((o, t0.elapsed().as_secs_f64()))
+    let o = openings_with_progress(&pos, rules, &lim, &bar);
+    bar.finish();
+    Ok((o?, t0.elapsed().as_secs_f64()))
 }
 
 /// Hole numbers joined by `sep`.
@@ -78,13 +119,12 @@ pub fn chain(holes: &[usize], sep: &str) -> String {
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
-    let (o, seconds) = board_openings(
-        args.holes,
-        args.seeds,
-        &rules,
-        args.max_positions,
-        args.memo_mb,
-    )?;
+    let limits = CountLimits {
+        memory_mb: args.memory_mb,
+        work_dir: args.work_dir.clone(),
+        max_positions: args.max_positions,
+    };
+    let (o, seconds) = board_openings(args.holes, args.seeds, &rules, &limits)?;
     if format == Format::Json {
         let j = json!({
             "holes": args.holes,
@@ -117,7 +157,14 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             o.best_margin.unwrap_or(0)
         );
     }
-    println!("positions       {}", o.positions);
+    println!(
+        "positions       {} ({} from which the turn can still be won)",
+        o.positions, o.winning_positions
+    );
+    println!(
+        "peak memory     {:.1} MiB",
+        o.peak_bytes as f64 / f64::from(1u32 << 20)
+    );
     println!("seconds         {seconds:.3}");
     Ok(())
 }

@@ -144,3 +144,56 @@ impl CountBar {
         }
     }
 }
+
+/// A bar for an openings count: one pass at a time, layer by layer.
+#[derive(Debug)]
+pub struct LayerBar {
+    bar: Option<ProgressBar>,
+    label: String,
+}
+
+impl LayerBar {
+    /// A bar on a terminal, nothing otherwise.
+    pub fn new(label: &str) -> LayerBar {
+        let bar = on_terminal().then(|| {
+            let b = ProgressBar::new(0);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{prefix} [{bar:30}] {pos}/{len} layers {elapsed_precise} {msg}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            b
+        });
+        LayerBar {
+            bar,
+            label: label.to_owned(),
+        }
+    }
+
+    /// Remove the bar.
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl dalkon_solver::openings::OpeningsProgress for LayerBar {
+    fn layer(&self, pass: dalkon_solver::openings::Pass, layer: u32, layers: u32, positions: u64) {
+        if let Some(b) = &self.bar {
+            let (name, done) = match pass {
+                dalkon_solver::openings::Pass::Forward => ("forward", layer),
+                dalkon_solver::openings::Pass::Backward => ("backward", layers - layer),
+            };
+            b.set_prefix(format!("{} {name}", self.label));
+            b.set_length(u64::from(layers));
+            b.set_position(u64::from(done));
+            b.set_message(format!(
+                "store {layer}: {:.1} M positions",
+                positions as f64 / 1e6
+            ));
+        }
+    }
+}

@@ -386,16 +386,17 @@ const FULL_EXTRA: [(usize, u32); 13] = [
     (7, 7),
 ];
 
-/// Positions the openings search of a `--full`-only board (7×6, 7×7, 8×8,
-/// 9×9) may expand. Their first turns hold more than 10^8 distinct
-/// positions (7×7 saturated a 117-million-entry memo in a 30-minute trial),
-/// so without a budget `--full` would not end; a board over budget is
-/// listed as not finished in `openings.md`.
-const OPENINGS_BUDGET: u64 = 300_000_000;
+/// Distinct positions the openings count of 8×8 and 9×9 may hold. Their
+/// first turns grow far beyond what this machine can count (7×7 alone holds
+/// billions of positions, and each extra seed a hole multiplies the late
+/// layers), so `--full` stops them here and lists them as not finished in
+/// `openings.md`, with the layer reached.
+const OPENINGS_BUDGET: u64 = 2_000_000_000;
 
-/// Boards of `openings.csv`: every board up to 6×6, 7 × m <= 5, 8 × m <= 3,
-/// 5 × 7..=10 (each a few seconds at most); with `full` also 7×6 and the
-/// m = n boards 7×7, 8×8 and 9×9 (the last two under a budget).
+/// Boards of `openings.csv`: every board up to 6×6, 7 × m <= 6, 8 × m <= 3,
+/// 5 × 7..=10 (7×6 takes half a minute, the others seconds at most); with
+/// `full` also the m = n boards 7×7 (about an hour), 8×8 and 9×9 (the last
+/// two under [`OPENINGS_BUDGET`]).
 fn opening_boards(full: bool) -> Vec<(usize, u32)> {
     let mut v: Vec<(usize, u32)> = Vec::new();
     for n in 1..=6 {
@@ -404,13 +405,14 @@ fn opening_boards(full: bool) -> Vec<(usize, u32)> {
         }
     }
     v.extend((7..=10).map(|m| (5, m)));
-    v.extend((1..=5).map(|m| (7, m)));
+    v.extend((1..=6).map(|m| (7, m)));
     v.extend((1..=3).map(|m| (8, m)));
-    if full {
-        v.extend([(7, 6), (7, 7), (8, 8), (9, 9)]);
-    }
+    v.extend(FULL_OPENINGS.iter().filter(|_| full));
     v
 }
+
+/// Openings boards only `--full` counts.
+const FULL_OPENINGS: [(usize, u32); 3] = [(7, 7), (8, 8), (9, 9)];
 
 /// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
 /// (+ `.md`) and `openings.csv` (+ `.md`).
@@ -424,6 +426,7 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
     .limits(7)?;
 
     let jobs = value_jobs(full);
+    let jobs_full = value_jobs(true);
     let bar = super::progress::CountBar::new(jobs.len() as u64, "Dakon boards");
     let mut solved = Vec::new();
     for job in &jobs {
@@ -447,6 +450,11 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
         bar.inc();
     }
     bar.finish();
+    if !full {
+        // Keep what an earlier `--full` run found on its own boards.
+        solved.extend(carried_values(&dir.join("initial_values.csv"))?);
+        solved.sort_by_key(|s| value_order(s, &jobs_full));
+    }
     write_values(&dir, &solved)?;
 
     let boards = opening_boards(full);
@@ -454,17 +462,25 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
     let mut openings = Vec::new();
     for &(n, m) in &boards {
         bar.message(format!("{n}x{m}"));
-        let budget = if n >= 7 && m >= 6 {
+        let budget = if n >= 8 && m >= 8 {
             OPENINGS_BUDGET
         } else {
             u64::MAX
         };
-        let r = super::openings::board_openings(n, m, &Rules::default(), budget, None);
+        let limits = super::openings::CountLimits {
+            max_positions: budget,
+            ..Default::default()
+        };
+        let r = super::openings::board_openings(n, m, &Rules::default(), &limits);
         openings.push((n, m, r));
         bar.inc();
     }
     bar.finish();
-    write_openings(&dir, &openings)?;
+    let mut carried = Vec::new();
+    if !full {
+        carried = carried_openings(&dir)?;
+    }
+    write_openings(&dir, &openings, &carried)?;
 
     let wins = solved.iter().filter(|s| s.value > 0).count();
     println!(
@@ -475,6 +491,96 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
         dir.display()
     );
     Ok(())
+}
+
+/// Where a solved board goes in `initial_values.csv`: the order of the
+/// `--full` job list.
+fn value_order(s: &Solved, jobs: &[Job]) -> usize {
+    jobs.iter()
+        .position(|j| j.holes == s.holes && j.seeds == s.seeds && j.rules == s.rules)
+        .unwrap_or(usize::MAX)
+}
+
+/// The rows of `--full`-only boards (default rules, [`FULL_EXTRA`]) in an
+/// existing `initial_values.csv`, so that the default run keeps them.
+fn carried_values(path: &Path) -> anyhow::Result<Vec<Solved>> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let bad = || anyhow::anyhow!("{}: cannot read the row '{line}'", path.display());
+        if f.len() < 11 {
+            return Err(bad());
+        }
+        let holes: usize = f[0].parse().map_err(|_| bad())?;
+        let seeds: u32 = f[1].parse().map_err(|_| bad())?;
+        if f[2..5] != ["sow", "on", "keep"] || !FULL_EXTRA.contains(&(holes, seeds)) {
+            continue;
+        }
+        let best_moves = f[7]
+            .split_whitespace()
+            .map(|h| h.parse().map_err(|_| bad()))
+            .collect::<anyhow::Result<Vec<usize>>>()?;
+        out.push(Solved {
+            holes,
+            seeds,
+            rules: Rules::default(),
+            value: f[5].parse().map_err(|_| bad())?,
+            best_moves,
+            method: match f[8] {
+                "retrograde" => "retrograde",
+                "search" => "search",
+                _ => return Err(bad()),
+            },
+            positions: f[9].parse().map_err(|_| bad())?,
+            seconds: f[10].parse().map_err(|_| bad())?,
+            nodes: None,
+            passes: None,
+            tt_hits: None,
+        });
+    }
+    Ok(out)
+}
+
+/// What an earlier `--full` run wrote for its own openings boards
+/// ([`FULL_OPENINGS`]): their `openings.csv` rows and the `openings.md`
+/// lines of those it did not finish.
+#[derive(Debug, Default)]
+struct CarriedOpenings {
+    csv_rows: Vec<String>,
+    md_rows: Vec<String>,
+    unfinished: Vec<String>,
+}
+
+fn carried_openings(dir: &Path) -> anyhow::Result<Vec<CarriedOpenings>> {
+    let csv = std::fs::read_to_string(dir.join("openings.csv")).unwrap_or_default();
+    let md = std::fs::read_to_string(dir.join("openings.md")).unwrap_or_default();
+    let mut out = Vec::new();
+    for &(n, m) in &FULL_OPENINGS {
+        let mut c = CarriedOpenings::default();
+        let prefix = format!("{n},{m},");
+        c.csv_rows.extend(
+            csv.lines()
+                .filter(|l| l.starts_with(&prefix))
+                .map(String::from),
+        );
+        let md_prefix = format!("| {n} | {m} |");
+        c.md_rows.extend(
+            md.lines()
+                .filter(|l| l.starts_with(&md_prefix))
+                .map(String::from),
+        );
+        let unfinished = format!("- {n}×{m}: not finished");
+        c.unfinished.extend(
+            md.lines()
+                .filter(|l| l.starts_with(&unfinished))
+                .map(String::from),
+        );
+        out.push(c);
+    }
+    Ok(out)
 }
 
 fn moves_text(h: &[usize]) -> String {
@@ -584,17 +690,27 @@ type OpeningRow = (
     anyhow::Result<(dalkon_solver::openings::Openings, f64)>,
 );
 
-fn write_openings(dir: &Path, rows: &[OpeningRow]) -> anyhow::Result<()> {
-    let mut csv = String::from("holes,seeds,winning_chains,shortest,best,best_margin,seconds\n");
+fn write_openings(
+    dir: &Path,
+    rows: &[OpeningRow],
+    carried: &[CarriedOpenings],
+) -> anyhow::Result<()> {
+    let mut csv = String::from(
+        "holes,seeds,winning_chains,shortest,best,best_margin,seconds,positions,winning_positions\n",
+    );
     let mut md = String::from(
         "# Dakon: openings that win outright\n\n\
-         Generated by `dalkon reproduce` (default rules). A winning chain is a sequence of \
-         moves of the first player's first turn (bonus moves keep the turn) that ends the \
-         game with the first player ahead before the opponent ever moves. `shortest` is a \
-         shortest such chain, `best` one with the largest final margin (ties: the \
-         lexicographically smallest chain).\n\n\
-         | holes | seeds | winning chains | shortest | best | best margin | seconds |\n\
-         |---:|---:|---:|---|---|---:|---:|\n",
+         Generated by `dalkon reproduce` (default rules); the 7×7, 8×8 and 9×9 rows by \
+         `dalkon reproduce --full`, and the default run keeps them. A winning chain is a \
+         sequence of moves of the first player's first turn (bonus moves keep the turn) that \
+         ends the game with the first player ahead before the opponent ever moves. \
+         `shortest` is a shortest such chain, `best` one with the largest final margin \
+         (ties: the lexicographically smallest chain). `positions` counts the distinct \
+         positions of the first turn, every one of which was evaluated; `winning positions` \
+         those from which the turn can still be won. `seconds` is wall-clock time on the \
+         2-core machine that ran it.\n\n\
+         | holes | seeds | winning chains | shortest | best | best margin | seconds | positions | winning positions |\n\
+         |---:|---:|---:|---|---|---:|---:|---:|---:|\n",
     );
     let mut failed = Vec::new();
     for (n, m, r) in rows {
@@ -602,23 +718,37 @@ fn write_openings(dir: &Path, rows: &[OpeningRow]) -> anyhow::Result<()> {
             Ok((o, secs)) => {
                 let margin = o.best_margin.map(|v| v.to_string()).unwrap_or_default();
                 csv.push_str(&format!(
-                    "{n},{m},{},{},{},{margin},{secs:.3}\n",
+                    "{n},{m},{},{},{},{margin},{secs:.3},{},{}\n",
                     o.winning_chains,
                     moves_text(&o.shortest),
-                    moves_text(&o.best)
+                    moves_text(&o.best),
+                    o.positions,
+                    o.winning_positions
                 ));
-                if o.winning_chains == 0 {
-                    md.push_str(&format!("| {n} | {m} | 0 | none | none | | {secs:.3} |\n"));
+                let (shortest, best) = if o.winning_chains == 0 {
+                    ("none".to_owned(), "none".to_owned())
                 } else {
-                    md.push_str(&format!(
-                        "| {n} | {m} | {} | {} | {} | {margin} | {secs:.3} |\n",
-                        o.winning_chains,
-                        moves_text(&o.shortest),
-                        moves_text(&o.best)
-                    ));
-                }
+                    (moves_text(&o.shortest), moves_text(&o.best))
+                };
+                md.push_str(&format!(
+                    "| {n} | {m} | {} | {shortest} | {best} | {margin} | {secs:.3} | {} | {} |\n",
+                    o.winning_chains, o.positions, o.winning_positions
+                ));
             }
             Err(e) => failed.push(format!("- {n}×{m}: not finished: {e:#}\n")),
+        }
+    }
+    for c in carried {
+        for r in &c.csv_rows {
+            csv.push_str(r);
+            csv.push('\n');
+        }
+        for r in &c.md_rows {
+            md.push_str(r);
+            md.push('\n');
+        }
+        for r in &c.unfinished {
+            failed.push(format!("{r}\n"));
         }
     }
     if !failed.is_empty() {

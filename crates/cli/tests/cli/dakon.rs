@@ -154,4 +154,22 @@ fn openings_counts_winning_first_turns() {
     ]);
     assert_eq!(none["winning_chains"], 0);
     assert_eq!(none["shortest"], serde_json::json!([]));
+    // 5x6: 148 winning chains (data/dakon/openings.csv); the same on one
+    // thread with a working folder named, which is removed afterwards.
+    let dir = std::env::temp_dir().join(format!("dalkon-cli-openings-{}", std::process::id()));
+    let args = [
+        "dakon", "openings", "--holes", "5", "--seeds", "6", "--format", "json",
+    ];
+    let v = json(&args);
+    assert_eq!(v["winning_chains"], 148);
+    assert_eq!(v["best_margin"], 60);
+    assert_eq!(
+        v["shortest"],
+        serde_json::json!([1, 2, 4, 4, 4, 2, 5, 2, 4, 1, 1, 4, 5, 3, 4, 5, 2])
+    );
+    let mut spilled = args.to_vec();
+    let d = dir.to_string_lossy().into_owned();
+    spilled.extend(["--work-dir", &d, "--threads", "1"]);
+    assert_eq!(json(&spilled), v);
+    assert!(!dir.exists());
 }

@@ -77,6 +77,33 @@ fn bad_options_are_refused() {
         ],
         "format",
     );
+    let here = env!("CARGO_MANIFEST_DIR");
+    refused(
+        &[
+            "dakon",
+            "openings",
+            "--holes",
+            "3",
+            "--seeds",
+            "3",
+            "--work-dir",
+            here,
+        ],
+        "must not exist",
+    );
+    refused(
+        &[
+            "dakon",
+            "openings",
+            "--holes",
+            "6",
+            "--seeds",
+            "6",
+            "--max-positions",
+            "1000",
+        ],
+        "distinct positions",
+    );
     refused(
         &[
             "daldos", "match", "--a", "engine:x", "--b", "random", "--games", "2", "--seed", "1",

@@ -1,0 +1,476 @@
+//! Openings that win outright: chains of moves of the first player's first
+//! turn (a bonus move keeps the turn) that end the game (RULES.md §2.3)
+//! before the opponent ever moves, with the first player ahead.
+//!
+//! A chain ends when a move hands the turn over (not a winning chain: the
+//! opponent moves) or when the game ends (the mover or the opponent has no
+//! seeds left; the sweep applied). Per position we want the number of
+//! winning continuations, the shortest one and the one with the largest
+//! final margin; ties go to the lexicographically smallest chain (holes
+//! ascending), so the answer is deterministic.
+//!
+//! **Layers.** Every move of a chain but the last is a bonus move, whose
+//! last seed lands in the mover's store: the store grows by at least one
+//! with each move. So the positions of the turn fall into layers by the
+//! mover's store, and every move leads to a higher layer. Within a turn the
+//! opponent's store is fixed (only the final sweep feeds it, and that ends
+//! the chain), so inside a layer the rows alone identify a position and are
+//! ranked as a composition of the seeds on the board ([`ranker`]).
+//!
+//! **Two passes.** The forward pass expands the layers in ascending order,
+//! collecting each higher layer's positions as a set of ranks (a sorted
+//! vector, or a bitmap once that is smaller: [`layer_set`]); a finished
+//! layer is kept compactly, in memory or in a checked file ([`layer_store`]).
+//! The backward pass takes the layers in descending order and evaluates
+//! every position from its moves; only positions with at least one winning
+//! continuation are remembered (on 7×6, fewer than 1 in 100), in a hash
+//! table per layer. Each position is expanded exactly twice, whatever the
+//! thread count, and the counts are exact (checked 64-bit arithmetic).
+//!
+//! The 7×7 first turn holds billions of positions; the memory used is
+//! charged to a budget before it is allocated, so a count that does not fit
+//! stops with [`OpeningsError::TooMuchMemory`] instead of being killed.
+
+mod layer_set;
+mod layer_store;
+mod ranker;
+
+use std::path::PathBuf;
+
+use dalkon_rules::dakon::{Position, Rules, Side};
+use hashbrown::HashMap;
+use rayon::prelude::*;
+
+use layer_set::{Decoder, LayerSet, Meter};
+use layer_store::{LayerStore, LayerTag};
+use ranker::Ranker;
+
+/// The winning first-turn chains of a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Openings {
+    /// Number of distinct winning chains (move sequences).
+    pub winning_chains: u64,
+    /// A shortest winning chain (empty when none).
+    pub shortest: Vec<usize>,
+    /// A winning chain with the largest final margin (empty when none).
+    pub best: Vec<usize>,
+    /// Final store difference (first player minus opponent) of `best`.
+    pub best_margin: Option<i32>,
+    /// Distinct positions of the turn (the side to move's, before each
+    /// move of a chain).
+    pub positions: u64,
+    /// Positions from which the turn can still be won.
+    pub winning_positions: u64,
+    /// Most bytes of memory the count held at once (as charged to the
+    /// budget).
+    pub peak_bytes: u64,
+    /// Bytes of layers written to the working folder.
+    pub disk_bytes: u64,
+}
+
+/// Why the openings could not be counted.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    /// More distinct positions than the limit allows.
+    #[error(
+        "the first turn holds more than {limit} distinct positions; the count was abandoned \
+         at the layer where the mover's store holds {layer} seeds, which alone has \
+         {layer_positions} positions"
+    )]
+    TooManyPositions {
+        /// The limit.
+        limit: u64,
+        /// The layer (mover's store) being added when the limit was passed.
+        layer: u32,
+        /// Positions of that layer.
+        layer_positions: u64,
+    },
+    /// The count would need more memory than its budget.
+    #[error(
+        "the count needs more than {:.1} GiB of memory, over its budget of {:.1} GiB; it was abandoned",
+        *.needed as f64 / (1u64 << 30) as f64,
+        *.budget as f64 / (1u64 << 30) as f64
+    )]
+    TooMuchMemory {
+        /// Bytes the count would have held.
+        needed: u64,
+        /// The budget in bytes.
+        budget: u64,
+    },
+    /// The count does not fit in 64 bits.
+    #[error("more than 2^64 winning chains; the count was abandoned")]
+    CountOverflow,
+    /// A layer of the board has more than 2^128 row distributions.
+    #[error("the board is too big to index ({0} seeds on the board)")]
+    BoardTooBig(u32),
+    /// Reading or writing a layer file failed.
+    #[error("layer file: {0}")]
+    Io(String),
+    /// A layer file read back is not the one written.
+    #[error("corrupt layer file: {0}")]
+    CorruptLayer(String),
+}
+
+/// Limits of an openings count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningLimits {
+    /// Memory the count may hold, in bytes (pending and finished layers,
+    /// the tables of winning positions).
+    pub memory_bytes: u64,
+    /// Give up beyond this many distinct positions.
+    pub max_positions: u64,
+    /// A folder (that must not exist yet) for finished layers that do not
+    /// fit in `layers_in_memory`; it is removed when the count ends.
+    /// `None`: every layer stays in memory.
+    pub work_dir: Option<PathBuf>,
+    /// Bytes of finished layers kept in memory before they go to files.
+    pub layers_in_memory: u64,
+}
+
+impl Default for OpeningLimits {
+    fn default() -> Self {
+        OpeningLimits {
+            memory_bytes: 2 << 30,
+            max_positions: u64::MAX,
+            work_dir: None,
+            layers_in_memory: 1 << 30,
+        }
+    }
+}
+
+/// Which pass of the count is running.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// Finding the positions, layer by layer upwards.
+    Forward,
+    /// Evaluating them, layer by layer downwards.
+    Backward,
+}
+
+/// Receives progress of a long count (called from the counting thread).
+pub trait OpeningsProgress: Sync {
+    /// Layer `layer` (the mover's store) of `positions` positions is being
+    /// worked on; `layers` is the number of layers in all.
+    fn layer(&self, pass: Pass, layer: u32, layers: u32, positions: u64) {
+        let _ = (pass, layer, layers, positions);
+    }
+}
+
+/// An [`OpeningsProgress`] that ignores everything.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoOpeningsProgress;
+
+impl OpeningsProgress for NoOpeningsProgress {}
+
+/// What is known of the winning continuations of one position.
+#[derive(Debug, Clone, Copy, Default)]
+struct Summary {
+    count: u64,
+    /// Length of the shortest winning continuation.
+    short_len: u16,
+    /// First move of the shortest winning continuation (0: none).
+    short_first: u8,
+    /// Final margin of the best winning continuation.
+    best_margin: i16,
+    /// First move of the best winning continuation (0: none).
+    best_first: u8,
+}
+
+/// Bytes a remembered winning position costs in its hash table.
+const WIN_ENTRY_BYTES: u64 = 48;
+/// Positions decoded and expanded at a time.
+const CHUNK: usize = 1 << 18;
+
+/// The board of one count: how positions map to (layer, rank) and back.
+struct Board {
+    holes: usize,
+    me: Side,
+    opp_store: u8,
+    /// Seeds on the board and in the mover's store.
+    seeds: u32,
+    ranker: Ranker,
+    rules: Rules,
+}
+
+impl Board {
+    fn sum(&self, layer: usize) -> u32 {
+        self.seeds - layer as u32
+    }
+
+    fn key(&self, p: &Position) -> (usize, u128) {
+        let mut cells = [0u8; 32];
+        let n = self.holes;
+        cells[..n].copy_from_slice(p.pits(self.me));
+        cells[n..2 * n].copy_from_slice(p.pits(self.me.other()));
+        let layer = usize::from(p.store(self.me));
+        (layer, self.ranker.rank(&cells[..2 * n], self.sum(layer)))
+    }
+
+    fn position(&self, layer: usize, rank: u128) -> Position {
+        let mut cells = [0u8; 32];
+        let n = self.holes;
+        self.ranker
+            .unrank(rank, self.sum(layer), &mut cells[..2 * n]);
+        let (mine, theirs) = cells[..2 * n].split_at(n);
+        let (south, north, stores) = match self.me {
+            Side::South => (mine, theirs, [layer as u8, self.opp_store]),
+            Side::North => (theirs, mine, [self.opp_store, layer as u8]),
+        };
+        Position::new(south, north, stores, self.me).expect("a valid rank")
+    }
+
+    /// The positions that follow `p` by a bonus move.
+    fn bonus_children(&self, p: &Position, out: &mut Vec<(usize, u128)>) {
+        for h in p.moves() {
+            let c = p.play_unchecked(h, &self.rules);
+            if c.terminal_value().is_none() && c.side_to_move() == self.me {
+                out.push(self.key(&c));
+            }
+        }
+    }
+
+    /// Evaluate `p` from its moves, given the summaries of higher layers.
+    fn summarise(
+        &self,
+        p: &Position,
+        win: &[HashMap<u128, Summary>],
+    ) -> Result<Summary, OpeningsError> {
+        let mut s = Summary::default();
+        for h in p.moves() {
+            let child = p.play_unchecked(h, &self.rules);
+            let (count, len, margin) = if let Some(tv) = child.terminal_value() {
+                let margin = if child.side_to_move() == self.me {
+                    tv
+                } else {
+                    -tv
+                };
+                if margin <= 0 {
+                    continue;
+                }
+                (1, 1, margin)
+            } else if child.side_to_move() == self.me {
+                let (layer, rank) = self.key(&child);
+                let Some(c) = win[layer].get(&rank) else {
+                    continue;
+                };
+                (c.count, c.short_len + 1, i32::from(c.best_margin))
+            } else {
+                continue;
+            };
+            s.count = s
+                .count
+                .checked_add(count)
+                .ok_or(OpeningsError::CountOverflow)?;
+            let hb = h as u8;
+            if s.short_first == 0 || len < s.short_len {
+                s.short_len = len;
+                s.short_first = hb;
+            }
+            if s.best_first == 0 || margin > i32::from(s.best_margin) {
+                s.best_margin = margin as i16;
+                s.best_first = hb;
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// Count and find the winning chains of the side to move's turn in `pos`.
+pub fn openings(
+    pos: &Position,
+    rules: &Rules,
+    limits: &OpeningLimits,
+) -> Result<Openings, OpeningsError> {
+    openings_with_progress(pos, rules, limits, &NoOpeningsProgress)
+}
+
+/// [`openings`], reporting progress layer by layer.
+pub fn openings_with_progress(
+    pos: &Position,
+    rules: &Rules,
+    limits: &OpeningLimits,
+    progress: &dyn OpeningsProgress,
+) -> Result<Openings, OpeningsError> {
+    let me = pos.side_to_move();
+    let seeds = pos.seeds_on_board() + u32::from(pos.store(me));
+    let board = Board {
+        holes: pos.holes(),
+        me,
+        opp_store: pos.store(me.other()),
+        seeds,
+        ranker: Ranker::new(pos.holes(), seeds),
+        rules: *rules,
+    };
+    let first = usize::from(pos.store(me));
+    let layers = seeds as usize + 1;
+    let size = |layer: usize| {
+        board
+            .ranker
+            .layer_size(board.sum(layer))
+            .ok_or(OpeningsError::BoardTooBig(board.sum(layer)))
+    };
+    let mut meter = Meter {
+        used: 0,
+        budget: limits.memory_bytes,
+        peak: 0,
+    };
+    let over = |budget: u64| move |needed| OpeningsError::TooMuchMemory { needed, budget };
+    let tag = LayerTag {
+        holes: pos.holes() as u32,
+        rules: u32::from(rules.code()),
+        seeds,
+        opp_store: u32::from(board.opp_store),
+    };
+    let mut store = LayerStore::new(
+        tag,
+        layers,
+        limits.work_dir.clone(),
+        limits.layers_in_memory,
+    );
+
+    // Forward: find every position of the turn, layer by layer.
+    let mut pending: Vec<Option<LayerSet>> = (0..layers).map(|_| None).collect();
+    let (l0, r0) = board.key(pos);
+    let mut root_set = LayerSet::new(size(l0)?);
+    root_set
+        .extend(&[r0], &mut meter)
+        .map_err(over(meter.budget))?;
+    pending[l0] = Some(root_set);
+    let mut positions = 0u64;
+    let mut staged: Vec<Vec<u128>> = vec![Vec::new(); layers];
+    for s in first..layers {
+        let Some(set) = pending[s].take() else {
+            continue;
+        };
+        let (payload, count) = set.finish(&mut meter);
+        positions += count;
+        if positions > limits.max_positions {
+            return Err(OpeningsError::TooManyPositions {
+                limit: limits.max_positions,
+                layer: s as u32,
+                layer_positions: count,
+            });
+        }
+        progress.layer(Pass::Forward, s as u32, layers as u32, count);
+        let mut dec = Decoder::new(&payload);
+        let mut chunk = Vec::with_capacity(CHUNK);
+        loop {
+            chunk.clear();
+            while chunk.len() < CHUNK {
+                match dec.next_rank() {
+                    Ok(Some(r)) => chunk.push(r),
+                    Ok(None) => break,
+                    Err(()) => {
+                        return Err(OpeningsError::CorruptLayer(format!("layer {s} in memory")))
+                    }
+                }
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            let kids: Vec<Vec<(usize, u128)>> = chunk
+                .par_chunks(1024)
+                .map(|c| {
+                    let mut out = Vec::with_capacity(4 * c.len());
+                    for &r in c {
+                        board.bonus_children(&board.position(s, r), &mut out);
+                    }
+                    out
+                })
+                .collect();
+            for (l, r) in kids.into_iter().flatten() {
+                staged[l].push(r);
+            }
+            for l in s + 1..layers {
+                if staged[l].is_empty() {
+                    continue;
+                }
+                if pending[l].is_none() {
+                    pending[l] = Some(LayerSet::new(size(l)?));
+                }
+                let set = pending[l].as_mut().expect("just made");
+                set.extend(&staged[l], &mut meter)
+                    .map_err(over(meter.budget))?;
+                staged[l].clear();
+            }
+        }
+        store.put(s, payload, count, &mut meter)?;
+    }
+
+    // Backward: evaluate every position from the top layer down.
+    let mut win: Vec<HashMap<u128, Summary>> = (0..layers).map(|_| HashMap::new()).collect();
+    let mut winning_positions = 0u64;
+    for s in (first..layers).rev() {
+        let count = store.count(s);
+        if count == 0 {
+            continue;
+        }
+        progress.layer(Pass::Backward, s as u32, layers as u32, count);
+        let payload = store.take(s, &mut meter)?;
+        let mut dec = Decoder::new(&payload);
+        let mut found: Vec<(u128, Summary)> = Vec::new();
+        let mut chunk = Vec::with_capacity(CHUNK);
+        loop {
+            chunk.clear();
+            while chunk.len() < CHUNK {
+                match dec.next_rank() {
+                    Ok(Some(r)) => chunk.push(r),
+                    Ok(None) => break,
+                    Err(()) => return Err(OpeningsError::CorruptLayer(format!("layer {s}"))),
+                }
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            let results: Vec<Result<Option<(u128, Summary)>, OpeningsError>> = chunk
+                .par_iter()
+                .map(|&r| {
+                    let sum = board.summarise(&board.position(s, r), &win)?;
+                    Ok((sum.count > 0).then_some((r, sum)))
+                })
+                .collect();
+            for r in results {
+                if let Some(e) = r? {
+                    found.push(e);
+                }
+            }
+        }
+        drop(payload);
+        meter
+            .charge(found.len() as u64 * WIN_ENTRY_BYTES)
+            .map_err(over(meter.budget))?;
+        winning_positions += found.len() as u64;
+        win[s] = found.into_iter().collect();
+    }
+
+    let lookup = |p: &Position| {
+        let (l, r) = board.key(p);
+        win[l].get(&r).copied().unwrap_or_default()
+    };
+    let root = lookup(pos);
+    let follow = |pick: fn(&Summary) -> u8| -> Vec<usize> {
+        let mut chain = Vec::new();
+        let mut p = *pos;
+        let mut s = root;
+        while pick(&s) != 0 {
+            let h = usize::from(pick(&s));
+            chain.push(h);
+            p = p.play_unchecked(h, rules);
+            if p.is_over() || p.side_to_move() != me {
+                break;
+            }
+            s = lookup(&p);
+        }
+        chain
+    };
+    Ok(Openings {
+        winning_chains: root.count,
+        shortest: follow(|s| s.short_first),
+        best: follow(|s| s.best_first),
+        best_margin: (root.best_first != 0).then_some(i32::from(root.best_margin)),
+        positions,
+        winning_positions,
+        peak_bytes: meter.peak,
+        disk_bytes: store.disk_bytes,
+    })
+}
