@@ -3,7 +3,7 @@
 //! positions, with 1 and 2 threads, and the pinned golden start values.
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Position, Rules, Side};
-use dalkon_solver::openings::{openings, OpeningLimits, OpeningsError};
+use dalkon_solver::openings::{first_winning_chain, openings, OpeningLimits, OpeningsError};
 use dalkon_solver::search::{solve, tt_bytes_for, Limits, SolveResult};
 use dalkon_solver::{Databases, NoProgress};
 use proptest::prelude::*;
@@ -298,6 +298,10 @@ fn openings_match_brute_force() {
             brute_chains(&pos, &rules, &mut Vec::new(), &mut all);
             let o = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
             assert_eq!(o.winning_chains, all.len() as u64, "{n}x{m} {rules:?}");
+            let first = first_winning_chain(&pos, &rules, u64::MAX, 1 << 30).unwrap();
+            let lexicographic_first = all.iter().min_by(|a, b| a.0.cmp(&b.0));
+            assert_eq!(first.chain.as_ref(), lexicographic_first.map(|c| &c.0));
+            assert_eq!(first.margin, lexicographic_first.map(|c| c.1));
             if all.is_empty() {
                 assert!(o.shortest.is_empty() && o.best.is_empty() && o.best_margin.is_none());
                 continue;

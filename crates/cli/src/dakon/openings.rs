@@ -4,7 +4,9 @@
 use std::path::PathBuf;
 
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{openings_with_progress, OpeningLimits, Openings};
+use dalkon_solver::openings::{
+    first_winning_chain, openings_with_progress, FirstChain, OpeningLimits, Openings,
+};
 use serde_json::json;
 
 use super::RuleArgs;
@@ -31,6 +33,12 @@ pub struct Args {
     /// Give up beyond this many distinct positions.
     #[arg(long, value_name = "N", default_value_t = 50_000_000_000)]
     pub max_positions: u64,
+    /// Do not count: only find the lexicographically first winning chain
+    /// (or show that none exists) by a depth-first search, for boards
+    /// whose whole first turn is out of reach (8×8, 9×9). JSON:
+    /// `{"holes","seeds","first","first_margin","positions"}`.
+    #[arg(long)]
+    pub first: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -53,28 +61,8 @@ pub fn board_openings(
     rules: &Rules,
     limits: &CountLimits,
 ) -> anyhow::Result<(Openings, f64)> {
-    let m = u8::try_from(seeds)
-        .ok()
-        .filter(|&m| m >= 1)
-        .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
-    let pos = Position::start(holes, m)
-        .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))?;
-    let avail = dalkon_solver::memory::available_memory().unwrap_or(2 << 30);
-    let usable = avail.saturating_sub((avail / 10).max(512 << 20));
-    let memory_bytes = match limits.memory_mb {
-        Some(mb) => {
-            let bytes = mb.saturating_mul(1 << 20);
-            if bytes > usable {
-                anyhow::bail!(
-                    "--memory-mb {mb} does not fit: {} MiB of memory are available, \
-                     and at least a tenth is left free",
-                    usable >> 20
-                );
-            }
-            bytes
-        }
-        None => usable,
-    };
+    let pos = start(holes, seeds)?;
+    let memory_bytes = memory_budget(limits.memory_mb)?;
     let work_dir = match &limits.work_dir {
         Some(d) => {
             if d.exists() {
@@ -107,6 +95,53 @@ pub fn board_openings(
     Ok((o?, t0.elapsed().as_secs_f64()))
 }
 
+/// The start of a board, checked.
+fn start(holes: usize, seeds: u32) -> anyhow::Result<Position> {
+    let m = u8::try_from(seeds)
+        .ok()
+        .filter(|&m| m >= 1)
+        .ok_or_else(|| anyhow::anyhow!("--seeds {seeds} must be between 1 and 255"))?;
+    Position::start(holes, m)
+        .map_err(|e| anyhow::anyhow!("cannot set up {holes} holes × {seeds} seeds: {e}"))
+}
+
+/// Bytes of memory a count may use: `--memory-mb`, checked against the
+/// memory available, or by default all of it but a tenth (at least 512
+/// MiB left free).
+fn memory_budget(memory_mb: Option<u64>) -> anyhow::Result<u64> {
+    let avail = dalkon_solver::memory::available_memory().unwrap_or(2 << 30);
+    let usable = avail.saturating_sub((avail / 10).max(512 << 20));
+    match memory_mb {
+        Some(mb) => {
+            let bytes = mb.saturating_mul(1 << 20);
+            if bytes > usable {
+                anyhow::bail!(
+                    "--memory-mb {mb} does not fit: {} MiB of memory are available, \
+                     and at least a tenth is left free",
+                    usable >> 20
+                );
+            }
+            Ok(bytes)
+        }
+        None => Ok(usable),
+    }
+}
+
+/// The lexicographically first winning chain of a board's start, with the
+/// seconds taken.
+pub fn board_first_chain(
+    holes: usize,
+    seeds: u32,
+    rules: &Rules,
+    limits: &CountLimits,
+) -> anyhow::Result<(FirstChain, f64)> {
+    let pos = start(holes, seeds)?;
+    let memory_bytes = memory_budget(limits.memory_mb)?;
+    let t0 = std::time::Instant::now();
+    let f = first_winning_chain(&pos, rules, limits.max_positions, memory_bytes)?;
+    Ok((f, t0.elapsed().as_secs_f64()))
+}
+
 /// Hole numbers joined by `sep`.
 pub fn chain(holes: &[usize], sep: &str) -> String {
     holes
@@ -124,6 +159,9 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         work_dir: args.work_dir.clone(),
         max_positions: args.max_positions,
     };
+    if args.first {
+        return run_first(&args, &rules, &limits, format);
+    }
     let (o, seconds) = board_openings(args.holes, args.seeds, &rules, &limits)?;
     if format == Format::Json {
         let j = json!({
@@ -165,6 +203,42 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         "peak memory     {:.1} MiB",
         o.peak_bytes as f64 / f64::from(1u32 << 20)
     );
+    println!("seconds         {seconds:.3}");
+    Ok(())
+}
+
+fn run_first(
+    args: &Args,
+    rules: &Rules,
+    limits: &CountLimits,
+    format: Format,
+) -> anyhow::Result<()> {
+    let (f, seconds) = board_first_chain(args.holes, args.seeds, rules, limits)?;
+    if format == Format::Json {
+        let j = json!({
+            "holes": args.holes,
+            "seeds": args.seeds,
+            "first": f.chain.clone().unwrap_or_default(),
+            "first_margin": f.margin,
+            "positions": f.positions,
+        });
+        println!("{j}");
+        return Ok(());
+    }
+    println!(
+        "Dakon {}×{} ({rules}): the first winning chain of the first turn\n",
+        args.holes, args.seeds
+    );
+    match &f.chain {
+        None => println!("No chain of the first turn wins the game before the opponent moves."),
+        Some(c) => println!(
+            "first chain     {}  ({} moves, final margin {:+})",
+            chain(c, " "),
+            c.len(),
+            f.margin.unwrap_or(0)
+        ),
+    }
+    println!("positions       {}", f.positions);
     println!("seconds         {seconds:.3}");
     Ok(())
 }

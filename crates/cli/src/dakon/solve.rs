@@ -472,7 +472,23 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
             ..Default::default()
         };
         let r = super::openings::board_openings(n, m, &Rules::default(), &limits);
-        openings.push((n, m, r));
+        // Where the count is out of reach, still find out whether a
+        // winning chain exists (a depth-first search in move order).
+        let first = if r.is_err() {
+            let limits = super::openings::CountLimits {
+                max_positions: OPENINGS_BUDGET,
+                ..Default::default()
+            };
+            Some(super::openings::board_first_chain(
+                n,
+                m,
+                &Rules::default(),
+                &limits,
+            ))
+        } else {
+            None
+        };
+        openings.push((n, m, r, first));
         bar.inc();
     }
     bar.finish();
@@ -688,6 +704,7 @@ type OpeningRow = (
     usize,
     u32,
     anyhow::Result<(dalkon_solver::openings::Openings, f64)>,
+    Option<anyhow::Result<(dalkon_solver::openings::FirstChain, f64)>>,
 );
 
 fn write_openings(
@@ -713,7 +730,7 @@ fn write_openings(
          |---:|---:|---:|---|---|---:|---:|---:|---:|\n",
     );
     let mut failed = Vec::new();
-    for (n, m, r) in rows {
+    for (n, m, r, first) in rows {
         match r {
             Ok((o, secs)) => {
                 let margin = o.best_margin.map(|v| v.to_string()).unwrap_or_default();
@@ -735,7 +752,27 @@ fn write_openings(
                     o.winning_chains, o.positions, o.winning_positions
                 ));
             }
-            Err(e) => failed.push(format!("- {n}×{m}: not finished: {e:#}\n")),
+            Err(e) => {
+                let found = match first {
+                    Some(Ok((f, secs))) => match (&f.chain, f.margin) {
+                        (Some(c), Some(v)) => format!(
+                            " A winning chain exists: the lexicographically first is {} \
+                             ({} moves, final margin +{v}; found after {} positions in \
+                             {secs:.3} s by `dalkon dakon openings --holes {n} --seeds {m} --first`).",
+                            moves_text(c),
+                            c.len(),
+                            f.positions
+                        ),
+                        _ => format!(
+                            " No chain wins (a complete depth-first search of {} positions).",
+                            f.positions
+                        ),
+                    },
+                    Some(Err(e2)) => format!(" The search for a first winning chain stopped too: {e2:#}."),
+                    None => String::new(),
+                };
+                failed.push(format!("- {n}×{m}: not finished: {e:#}.{found}\n"));
+            }
         }
     }
     for c in carried {

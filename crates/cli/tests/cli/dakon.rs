@@ -173,3 +173,54 @@ fn openings_counts_winning_first_turns() {
     assert_eq!(json(&spilled), v);
     assert!(!dir.exists());
 }
+
+#[test]
+fn openings_first_finds_a_chain_that_play_confirms() {
+    // 8x8: the whole first turn is out of reach, but a depth-first search in
+    // move order finds the lexicographically first winning chain at once.
+    // Replaying it move by move with `play` must keep the turn with South
+    // until the last move ends the game with South ahead by the margin.
+    let v = json(&[
+        "dakon", "openings", "--holes", "8", "--seeds", "8", "--first", "--format", "json",
+    ]);
+    has_fields(
+        &v,
+        &["holes", "seeds", "first", "first_margin", "positions"],
+    );
+    let chain: Vec<String> = v["first"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    assert_eq!(chain.len(), 57);
+    assert_eq!(v["first_margin"], 74);
+    let moves = chain.join(",");
+    let start = "8,8,8,8,8,8,8,8/8,8,8,8,8,8,8,8/0,0 0";
+    let p = json(&[
+        "dakon",
+        "play",
+        "--position",
+        start,
+        "--moves",
+        &moves,
+        "--format",
+        "json",
+    ]);
+    let positions = p["positions"].as_array().unwrap();
+    let (last, before) = positions.split_last().unwrap();
+    for pos in before {
+        assert!(
+            pos.as_str().unwrap().ends_with(" 0"),
+            "South keeps the turn: {pos}"
+        );
+    }
+    let last = last.as_str().unwrap();
+    let stores = last.split('/').nth(2).unwrap().split(' ').next().unwrap();
+    let (s, n) = stores.split_once(',').unwrap();
+    assert!(
+        last.starts_with("0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/"),
+        "{last}"
+    );
+    assert_eq!(s.parse::<i32>().unwrap() - n.parse::<i32>().unwrap(), 74);
+}
