@@ -12,12 +12,26 @@ pub struct Args {
     /// Also solve the large boards (may take much longer than the default run).
     #[arg(long)]
     pub full: bool,
+    /// Regenerate only this game's files.
+    #[arg(long, value_enum)]
+    pub only: Option<Game>,
+}
+
+/// A game whose files `reproduce` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Game {
+    Daldos,
+    Dakon,
 }
 
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     global.require_format(&[crate::common::Format::Text])?;
-    crate::daldos::reproduce(&args.out, args.full)?;
-    crate::dakon::reproduce(&args.out, args.full)?;
+    if args.only != Some(Game::Dakon) {
+        crate::daldos::reproduce(&args.out, args.full)?;
+    }
+    if args.only != Some(Game::Daldos) {
+        crate::dakon::reproduce(&args.out, args.full)?;
+    }
     println!("data regenerated under {}", args.out.display());
     Ok(())
 }
