@@ -39,16 +39,7 @@ impl Ranker {
     pub fn new(holes: usize, max_k: u32) -> Ranker {
         let parts = 2 * holes;
         let stride = max_k as usize + 1;
-        let mut table = vec![0u64; (parts + 1) * stride];
-        table[0] = 1; // N(0, 0) = 1, N(0, r > 0) = 0
-        for p in 1..=parts {
-            for r in 0..stride {
-                // First part zero: N(p-1, r); first part positive: N(p, r-1).
-                let zero = table[(p - 1) * stride + r];
-                let positive = if r > 0 { table[p * stride + r - 1] } else { 0 };
-                table[p * stride + r] = zero.saturating_add(positive);
-            }
-        }
+        let table = composition_table(parts, stride, 1u64, u64::saturating_add);
         Ranker {
             holes,
             max_k,
@@ -139,6 +130,31 @@ impl Ranker {
         cells.push(rest as u8);
         Some(cells)
     }
+}
+
+/// The table `N(p, r)` for `p <= parts` and `r < stride`, row `p` at
+/// `p * stride`, built with `add` (saturating, in the caller's width).
+pub(crate) fn composition_table<T: Copy + Default>(
+    parts: usize,
+    stride: usize,
+    one: T,
+    add: impl Fn(T, T) -> T,
+) -> Vec<T> {
+    let mut table = vec![T::default(); (parts + 1) * stride];
+    table[0] = one; // N(0, 0) = 1, N(0, r > 0) = 0
+    for p in 1..=parts {
+        for r in 0..stride {
+            // First part zero: N(p-1, r); first part positive: N(p, r-1).
+            let zero = table[(p - 1) * stride + r];
+            let positive = if r > 0 {
+                table[p * stride + r - 1]
+            } else {
+                T::default()
+            };
+            table[p * stride + r] = add(zero, positive);
+        }
+    }
+    table
 }
 
 /// Every composition of `sum` into `parts` parts, in lexicographic order

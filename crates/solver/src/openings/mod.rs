@@ -193,6 +193,20 @@ struct Board {
 }
 
 impl Board {
+    /// The board of the turn of the side to move in `pos`.
+    fn new(pos: &Position, rules: &Rules) -> Board {
+        let me = pos.side_to_move();
+        let seeds = pos.seeds_on_board() + u32::from(pos.store(me));
+        Board {
+            holes: pos.holes(),
+            me,
+            opp_store: pos.store(me.other()),
+            seeds,
+            ranker: Ranker::new(pos.holes(), seeds),
+            rules: *rules,
+        }
+    }
+
     fn sum(&self, layer: usize) -> u32 {
         self.seeds - layer as u32
     }
@@ -275,6 +289,28 @@ impl Board {
     }
 }
 
+/// Decode up to [`CHUNK`] more ranks of layer `layer` into `chunk`;
+/// `false` when none are left.
+fn next_chunk(
+    dec: &mut Decoder<'_>,
+    chunk: &mut Vec<u128>,
+    layer: usize,
+) -> Result<bool, OpeningsError> {
+    chunk.clear();
+    while chunk.len() < CHUNK {
+        match dec.next_rank() {
+            Ok(Some(r)) => chunk.push(r),
+            Ok(None) => break,
+            Err(()) => {
+                return Err(OpeningsError::CorruptLayer(format!(
+                    "layer {layer}: the encoded positions end in the middle of a number"
+                )))
+            }
+        }
+    }
+    Ok(!chunk.is_empty())
+}
+
 /// Count and find the winning chains of the side to move's turn in `pos`.
 pub fn openings(
     pos: &Position,
@@ -291,16 +327,8 @@ pub fn openings_with_progress(
     limits: &OpeningLimits,
     progress: &dyn OpeningsProgress,
 ) -> Result<Openings, OpeningsError> {
-    let me = pos.side_to_move();
-    let seeds = pos.seeds_on_board() + u32::from(pos.store(me));
-    let board = Board {
-        holes: pos.holes(),
-        me,
-        opp_store: pos.store(me.other()),
-        seeds,
-        ranker: Ranker::new(pos.holes(), seeds),
-        rules: *rules,
-    };
+    let board = Board::new(pos, rules);
+    let (me, seeds) = (board.me, board.seeds);
     let first = usize::from(pos.store(me));
     let layers = seeds as usize + 1;
     let size = |layer: usize| {
@@ -354,20 +382,7 @@ pub fn openings_with_progress(
         progress.layer(Pass::Forward, s as u32, layers as u32, count);
         let mut dec = Decoder::new(&payload);
         let mut chunk = Vec::with_capacity(CHUNK);
-        loop {
-            chunk.clear();
-            while chunk.len() < CHUNK {
-                match dec.next_rank() {
-                    Ok(Some(r)) => chunk.push(r),
-                    Ok(None) => break,
-                    Err(()) => {
-                        return Err(OpeningsError::CorruptLayer(format!("layer {s} in memory")))
-                    }
-                }
-            }
-            if chunk.is_empty() {
-                break;
-            }
+        while next_chunk(&mut dec, &mut chunk, s)? {
             let kids: Vec<Vec<(usize, u128)>> = chunk
                 .par_chunks(1024)
                 .map(|c| {
@@ -410,18 +425,7 @@ pub fn openings_with_progress(
         let mut dec = Decoder::new(&payload);
         let mut found: Vec<(u128, Summary)> = Vec::new();
         let mut chunk = Vec::with_capacity(CHUNK);
-        loop {
-            chunk.clear();
-            while chunk.len() < CHUNK {
-                match dec.next_rank() {
-                    Ok(Some(r)) => chunk.push(r),
-                    Ok(None) => break,
-                    Err(()) => return Err(OpeningsError::CorruptLayer(format!("layer {s}"))),
-                }
-            }
-            if chunk.is_empty() {
-                break;
-            }
+        while next_chunk(&mut dec, &mut chunk, s)? {
             let results: Vec<Result<Option<(u128, Summary)>, OpeningsError>> = chunk
                 .par_iter()
                 .map(|&r| {
@@ -501,16 +505,7 @@ pub fn first_winning_chain(
     max_positions: u64,
     memory_bytes: u64,
 ) -> Result<FirstChain, OpeningsError> {
-    let me = pos.side_to_move();
-    let seeds = pos.seeds_on_board() + u32::from(pos.store(me));
-    let board = Board {
-        holes: pos.holes(),
-        me,
-        opp_store: pos.store(me.other()),
-        seeds,
-        ranker: Ranker::new(pos.holes(), seeds),
-        rules: *rules,
-    };
+    let board = Board::new(pos, rules);
     struct Dfs<'a> {
         board: &'a Board,
         dead: hashbrown::HashSet<(usize, u128)>,

@@ -19,15 +19,7 @@ impl Ranker {
     pub(crate) fn new(holes: usize, max_sum: u32) -> Ranker {
         let parts = 2 * holes;
         let stride = max_sum as usize + 1;
-        let mut table = vec![0u128; (parts + 1) * stride];
-        table[0] = 1;
-        for p in 1..=parts {
-            for r in 0..stride {
-                let zero = table[(p - 1) * stride + r];
-                let positive = if r > 0 { table[p * stride + r - 1] } else { 0 };
-                table[p * stride + r] = zero.saturating_add(positive);
-            }
-        }
+        let table = crate::rank::composition_table(parts, stride, 1u128, u128::saturating_add);
         Ranker {
             holes,
             stride,
