@@ -375,6 +375,54 @@ fn openings_are_the_same_from_files_and_on_any_thread_count() {
 }
 
 #[test]
+fn an_interrupted_openings_count_resumes_to_the_same_result() {
+    // 5x6: 148 winning chains. Checkpoint after every layer; stop after the
+    // 10th checkpoint (forward pass), resume and stop again 60 checkpoints
+    // later (by then in the backward pass), then resume to the end.
+    let pos = Position::start(5, 6).unwrap();
+    let rules = Rules::default();
+    let whole = openings(&pos, &rules, &OpeningLimits::default()).unwrap();
+    assert_eq!(whole.winning_chains, 148);
+    let dir = std::env::temp_dir().join(format!("dalkon-openings-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let limits = |stop: Option<u32>| OpeningLimits {
+        work_dir: Some(dir.clone()),
+        layers_in_memory: 1 << 20,
+        checkpoint_every: Some(std::time::Duration::ZERO),
+        stop_after_checkpoints: stop,
+        ..OpeningLimits::default()
+    };
+    assert_eq!(
+        openings(&pos, &rules, &limits(Some(10))),
+        Err(OpeningsError::Stopped(10))
+    );
+    let state = std::fs::read_to_string(dir.join("state")).unwrap();
+    assert!(state.contains("pass forward"), "{state}");
+    assert_eq!(
+        openings(&pos, &rules, &limits(Some(60))),
+        Err(OpeningsError::Stopped(60))
+    );
+    let state = std::fs::read_to_string(dir.join("state")).unwrap();
+    assert!(state.contains("pass backward"), "{state}");
+    let resumed = openings(&pos, &rules, &limits(None)).unwrap();
+    assert!(!dir.exists(), "a complete count removes its folder");
+    assert_eq!(resumed.winning_chains, whole.winning_chains);
+    assert_eq!(resumed.shortest, whole.shortest);
+    assert_eq!(resumed.best, whole.best);
+    assert_eq!(resumed.best_margin, whole.best_margin);
+    assert_eq!(resumed.positions, whole.positions);
+    assert_eq!(resumed.winning_positions, whole.winning_positions);
+
+    // A folder that is not a checkpoint of this count is refused.
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(matches!(
+        openings(&pos, &rules, &limits(None)),
+        Err(OpeningsError::Io(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn openings_stop_cleanly_over_their_limits() {
     let pos = Position::start(6, 6).unwrap();
     let rules = Rules::default();

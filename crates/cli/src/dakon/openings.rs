@@ -25,11 +25,16 @@ pub struct Args {
     /// stops with an error before it is allocated.
     #[arg(long, value_name = "MIB")]
     pub memory_mb: Option<u64>,
-    /// Folder for finished layers that do not fit in memory (created, then
-    /// removed at the end; default: a new folder in the system's
-    /// temporary folder).
+    /// The count's working folder: finished layers that do not fit in
+    /// memory, and checkpoints. Removed when the count is complete; an
+    /// interrupted count run again with the same folder resumes from its
+    /// last checkpoint. Default: `openings-<n>x<m>-<origin>-<mikul>-<nembak>`
+    /// in $DALKON_DB_DIR, else in `dalkon-db`.
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
+    /// Minutes between checkpoints of a long count.
+    #[arg(long, value_name = "MIN", default_value_t = 10)]
+    pub checkpoint_minutes: u64,
     /// Give up beyond this many distinct positions.
     #[arg(long, value_name = "N", default_value_t = 50_000_000_000)]
     pub max_positions: u64,
@@ -52,6 +57,8 @@ pub struct CountLimits {
     pub work_dir: Option<PathBuf>,
     /// See [`Args::max_positions`].
     pub max_positions: u64,
+    /// See [`Args::checkpoint_minutes`] (`None`: no checkpoints).
+    pub checkpoint_minutes: Option<u64>,
 }
 
 /// The openings of a board's initial position, with the seconds taken.
@@ -63,36 +70,45 @@ pub fn board_openings(
 ) -> anyhow::Result<(Openings, f64)> {
     let pos = start(holes, seeds)?;
     let memory_bytes = memory_budget(limits.memory_mb)?;
-    let work_dir = match &limits.work_dir {
-        Some(d) => {
-            if d.exists() {
-                anyhow::bail!(
-                    "--work-dir {}: the folder must not exist yet (the count creates it and removes it at the end)",
-                    d.display()
-                );
-            }
-            d.clone()
-        }
-        None => std::env::temp_dir().join(format!(
-            "dalkon-openings-{holes}x{seeds}-{}",
-            std::process::id()
-        )),
-    };
+    let work_dir = limits.work_dir.clone().unwrap_or_else(|| {
+        let (o, mi, ne) = rules.names();
+        super::solve::db_dir(None).join(format!("openings-{holes}x{seeds}-{o}-{mi}-{ne}"))
+    });
+    let resuming = work_dir.exists();
     let lim = OpeningLimits {
         memory_bytes,
         max_positions: limits.max_positions,
-        work_dir: Some(work_dir),
+        work_dir: Some(work_dir.clone()),
         // Finished layers take one to three bytes a position; keep up to
         // a sixteenth of the budget of them in memory (all of them on any
         // board up to 7×6), the rest in files: the memory is needed by
         // the layers still being collected.
         layers_in_memory: memory_bytes / 16,
+        checkpoint_every: limits
+            .checkpoint_minutes
+            .map(|m| std::time::Duration::from_secs(60 * m)),
+        stop_after_checkpoints: None,
     };
+    if resuming && super::progress::on_terminal() {
+        eprintln!("resuming the count from {}", work_dir.display());
+    }
     let bar = super::progress::LayerBar::new(&format!("openings {holes}x{seeds}"));
     let t0 = std::time::Instant::now();
     let o = openings_with_progress(&pos, rules, &lim, &bar);
     bar.finish();
-    Ok((o?, t0.elapsed().as_secs_f64()))
+    let o = o.map_err(|e| {
+        let kept = work_dir.join("state").exists();
+        let err = anyhow::Error::new(e);
+        if kept {
+            err.context(format!(
+                "the count stopped; its last checkpoint is kept in {}: run the same command again to resume (or remove the folder)",
+                work_dir.display()
+            ))
+        } else {
+            err
+        }
+    })?;
+    Ok((o, t0.elapsed().as_secs_f64()))
 }
 
 /// The start of a board, checked.
@@ -158,6 +174,7 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         memory_mb: args.memory_mb,
         work_dir: args.work_dir.clone(),
         max_positions: args.max_positions,
+        checkpoint_minutes: Some(args.checkpoint_minutes),
     };
     if args.first {
         return run_first(&args, &rules, &limits, format);

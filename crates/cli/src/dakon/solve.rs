@@ -468,8 +468,12 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
         } else {
             u64::MAX
         };
+        // 7x7 takes about an hour: checkpoint it, so that an interrupted
+        // `reproduce --full` resumes it (from dalkon-db/). The boards under
+        // a budget stop anyway and keep nothing.
         let limits = super::openings::CountLimits {
             max_positions: budget,
+            checkpoint_minutes: ((n, m) == (7, 7)).then_some(10),
             ..Default::default()
         };
         let r = super::openings::board_openings(n, m, &Rules::default(), &limits);

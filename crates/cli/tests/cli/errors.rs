@@ -89,7 +89,7 @@ fn bad_options_are_refused() {
             "--work-dir",
             here,
         ],
-        "must not exist",
+        "holds no checkpoint",
     );
     refused(
         &[

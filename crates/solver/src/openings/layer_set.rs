@@ -146,7 +146,27 @@ impl LayerSet {
         Ok(())
     }
 
-    /// The distinct ranks in ascending order, encoded (see [`encode`]),
+    /// The distinct ranks so far, encoded as by [`LayerSet::finish`], the
+    /// set kept (for a checkpoint).
+    pub(crate) fn snapshot(&mut self) -> (Vec<u8>, u64) {
+        let mut enc = Encoder::default();
+        match self {
+            LayerSet::Narrow { v, .. } => {
+                v.par_sort_unstable();
+                v.dedup();
+                v.iter().for_each(|&r| enc.push(u128::from(r)));
+            }
+            LayerSet::Wide { v, .. } => {
+                v.par_sort_unstable();
+                v.dedup();
+                v.iter().for_each(|&r| enc.push(r));
+            }
+            LayerSet::Bits { words } => encode_bits(words, &mut enc),
+        }
+        (enc.bytes, enc.count)
+    }
+
+    /// The distinct ranks in ascending order, encoded (see [`Encoder`]),
     /// and their number. Releases the set's memory from `meter`.
     pub(crate) fn finish(self, meter: &mut Meter) -> (Vec<u8>, u64) {
         meter.release(self.bytes());
@@ -162,18 +182,20 @@ impl LayerSet {
                 v.dedup();
                 v.iter().for_each(|&r| enc.push(r));
             }
-            LayerSet::Bits { words } => {
-                for (i, &w) in words.iter().enumerate() {
-                    let mut w = w;
-                    while w != 0 {
-                        let b = w.trailing_zeros();
-                        enc.push(i as u128 * 64 + u128::from(b));
-                        w &= w - 1;
-                    }
-                }
-            }
+            LayerSet::Bits { words } => encode_bits(&words, &mut enc),
         }
         (enc.bytes, enc.count)
+    }
+}
+
+fn encode_bits(words: &[u64], enc: &mut Encoder) {
+    for (i, &w) in words.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            let b = w.trailing_zeros();
+            enc.push(i as u128 * 64 + u128::from(b));
+            w &= w - 1;
+        }
     }
 }
 

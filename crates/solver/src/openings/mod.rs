@@ -109,6 +109,10 @@ pub enum OpeningsError {
     /// A layer file read back is not the one written.
     #[error("corrupt layer file: {0}")]
     CorruptLayer(String),
+    /// Stopped on request after a checkpoint (see
+    /// [`OpeningLimits::stop_after_checkpoints`]).
+    #[error("stopped after checkpoint {0}, as asked")]
+    Stopped(u32),
 }
 
 /// Limits of an openings count.
@@ -119,12 +123,22 @@ pub struct OpeningLimits {
     pub memory_bytes: u64,
     /// Give up beyond this many distinct positions.
     pub max_positions: u64,
-    /// A folder (that must not exist yet) for finished layers that do not
-    /// fit in `layers_in_memory`; it is removed when the count ends.
-    /// `None`: every layer stays in memory.
+    /// The count's working folder: finished layers that do not fit in
+    /// `layers_in_memory` go there, and so do checkpoints. If it exists, it
+    /// must hold a checkpoint of this same count, which is resumed. It is
+    /// removed when the count is complete, and kept when the count stops
+    /// after a checkpoint. `None`: every layer stays in memory.
     pub work_dir: Option<PathBuf>,
     /// Bytes of finished layers kept in memory before they go to files.
     pub layers_in_memory: u64,
+    /// Write a checkpoint to `work_dir` at the end of a layer when this
+    /// much time has passed since the last one (`None`: never). A
+    /// checkpoint writes the pending layers too, so it is not free: on
+    /// 7×7 a few gigabytes.
+    pub checkpoint_every: Option<std::time::Duration>,
+    /// For tests: stop with [`OpeningsError::Stopped`] right after this
+    /// many checkpoints, as an interruption would.
+    pub stop_after_checkpoints: Option<u32>,
 }
 
 impl Default for OpeningLimits {
@@ -134,6 +148,8 @@ impl Default for OpeningLimits {
             max_positions: u64::MAX,
             work_dir: None,
             layers_in_memory: 1 << 30,
+            checkpoint_every: None,
+            stop_after_checkpoints: None,
         }
     }
 }
@@ -289,6 +305,47 @@ impl Board {
     }
 }
 
+/// Bytes of one winning position in a winners file: its rank and summary.
+const WINNER_BYTES: usize = 30;
+
+/// A layer's winning positions as bytes, in rank order (so the file does
+/// not depend on the hash table's order), with their number.
+fn encode_winners(table: &HashMap<u128, Summary>) -> (Vec<u8>, u64) {
+    let mut entries: Vec<(&u128, &Summary)> = table.iter().collect();
+    entries.sort_unstable_by_key(|e| *e.0);
+    let mut out = Vec::with_capacity(entries.len() * WINNER_BYTES);
+    for (r, s) in entries {
+        out.extend_from_slice(&r.to_le_bytes());
+        out.extend_from_slice(&s.count.to_le_bytes());
+        out.extend_from_slice(&s.short_len.to_le_bytes());
+        out.push(s.short_first);
+        out.extend_from_slice(&s.best_margin.to_le_bytes());
+        out.push(s.best_first);
+    }
+    (out, table.len() as u64)
+}
+
+/// The inverse of [`encode_winners`]; `None` when the bytes are not `n`
+/// entries.
+fn decode_winners(bytes: &[u8], n: u64) -> Option<HashMap<u128, Summary>> {
+    if bytes.len() as u64 != n * WINNER_BYTES as u64 {
+        return None;
+    }
+    let mut table = HashMap::with_capacity(n as usize);
+    for e in bytes.chunks_exact(WINNER_BYTES) {
+        let r = u128::from_le_bytes(e[0..16].try_into().ok()?);
+        let s = Summary {
+            count: u64::from_le_bytes(e[16..24].try_into().ok()?),
+            short_len: u16::from_le_bytes(e[24..26].try_into().ok()?),
+            short_first: e[26],
+            best_margin: i16::from_le_bytes(e[27..29].try_into().ok()?),
+            best_first: e[29],
+        };
+        table.insert(r, s);
+    }
+    Some(table)
+}
+
 /// Decode up to [`CHUNK`] more ranks of layer `layer` into `chunk`;
 /// `false` when none are left.
 fn next_chunk(
@@ -349,24 +406,60 @@ pub fn openings_with_progress(
         seeds,
         opp_store: u32::from(board.opp_store),
     };
-    let mut store = LayerStore::new(
+    let (mut store, resume) = LayerStore::open(
         tag,
         layers,
         limits.work_dir.clone(),
         limits.layers_in_memory,
-    );
+    )?;
+    let mut last_checkpoint = std::time::Instant::now();
+    let mut checkpoints = 0u32;
+    let mut checkpoint_due = || {
+        let due = limits
+            .checkpoint_every
+            .is_some_and(|every| last_checkpoint.elapsed() >= every);
+        if due {
+            last_checkpoint = std::time::Instant::now();
+        }
+        due
+    };
+    let stop_now = |checkpoints: u32| limits.stop_after_checkpoints == Some(checkpoints);
 
     // Forward: find every position of the turn, layer by layer.
     let mut pending: Vec<Option<LayerSet>> = (0..layers).map(|_| None).collect();
-    let (l0, r0) = board.key(pos);
-    let mut root_set = LayerSet::new(size(l0)?);
-    root_set
-        .extend(&[r0], &mut meter)
-        .map_err(over(meter.budget))?;
-    pending[l0] = Some(root_set);
     let mut positions = 0u64;
+    let (forward_from, backward_from) = match &resume {
+        None => {
+            let (l0, r0) = board.key(pos);
+            let mut root_set = LayerSet::new(size(l0)?);
+            root_set
+                .extend(&[r0], &mut meter)
+                .map_err(over(meter.budget))?;
+            pending[l0] = Some(root_set);
+            (first, layers)
+        }
+        Some(cp) if cp.pass == Pass::Forward => {
+            for &l in &cp.pending {
+                let l = l as usize;
+                let (payload, _) = store.pending(cp, l)?;
+                let mut set = LayerSet::new(size(l)?);
+                let mut dec = Decoder::new(&payload);
+                let mut chunk = Vec::with_capacity(CHUNK);
+                while next_chunk(&mut dec, &mut chunk, l)? {
+                    set.extend(&chunk, &mut meter).map_err(over(meter.budget))?;
+                }
+                pending[l] = Some(set);
+            }
+            positions = cp.counts[..=cp.layer as usize].iter().sum();
+            (cp.layer as usize + 1, layers)
+        }
+        Some(cp) => {
+            positions = cp.counts.iter().sum();
+            (layers, cp.layer as usize)
+        }
+    };
     let mut staged: Vec<Vec<u128>> = vec![Vec::new(); layers];
-    for s in first..layers {
+    for s in forward_from..layers {
         let Some(set) = pending[s].take() else {
             continue;
         };
@@ -410,12 +503,42 @@ pub fn openings_with_progress(
             }
         }
         store.put(s, payload, count, &mut meter)?;
+        if checkpoint_due() {
+            let mut saved = Vec::new();
+            for (l, set) in pending.iter_mut().enumerate() {
+                if let Some(set) = set {
+                    let (bytes, n) = set.snapshot();
+                    store.write_pending(s as u32, l, &bytes, n)?;
+                    saved.push(l as u32);
+                }
+            }
+            store.checkpoint_forward(s as u32, saved, &mut meter)?;
+            checkpoints += 1;
+            if stop_now(checkpoints) {
+                return Err(OpeningsError::Stopped(checkpoints));
+            }
+        }
     }
 
     // Backward: evaluate every position from the top layer down.
     let mut win: Vec<HashMap<u128, Summary>> = (0..layers).map(|_| HashMap::new()).collect();
     let mut winning_positions = 0u64;
-    for s in (first..layers).rev() {
+    if backward_from < layers {
+        for (l, table) in win.iter_mut().enumerate().skip(backward_from) {
+            if store.count(l) > 0 {
+                let (payload, n) = store.winners(l)?;
+                *table = decode_winners(&payload, n).ok_or_else(|| {
+                    OpeningsError::CorruptLayer(format!("winners of layer {l}: bad entries"))
+                })?;
+                meter
+                    .charge(n * WIN_ENTRY_BYTES)
+                    .map_err(over(meter.budget))?;
+                winning_positions += n;
+            }
+        }
+    }
+    let mut unsaved: Vec<usize> = Vec::new();
+    for s in (first..backward_from.min(layers)).rev() {
         let count = store.count(s);
         if count == 0 {
             continue;
@@ -445,6 +568,18 @@ pub fn openings_with_progress(
             .map_err(over(meter.budget))?;
         winning_positions += found.len() as u64;
         win[s] = found.into_iter().collect();
+        unsaved.push(s);
+        if s > first && checkpoint_due() {
+            for l in unsaved.drain(..) {
+                let (bytes, n) = encode_winners(&win[l]);
+                store.write_winners(l, &bytes, n)?;
+            }
+            store.checkpoint_backward(s as u32, &mut meter)?;
+            checkpoints += 1;
+            if stop_now(checkpoints) {
+                return Err(OpeningsError::Stopped(checkpoints));
+            }
+        }
     }
 
     let lookup = |p: &Position| {
@@ -467,6 +602,8 @@ pub fn openings_with_progress(
         }
         chain
     };
+    let disk_bytes = store.disk_bytes;
+    store.finish();
     Ok(Openings {
         winning_chains: root.count,
         shortest: follow(|s| s.short_first),
@@ -475,7 +612,7 @@ pub fn openings_with_progress(
         positions,
         winning_positions,
         peak_bytes: meter.peak,
-        disk_bytes: store.disk_bytes,
+        disk_bytes,
     })
 }
 
