@@ -196,6 +196,9 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         "Dakon {}×{} ({rules}): first-turn openings\n",
         args.holes, args.seeds
     );
+    let pos = start(args.holes, args.seeds)?;
+    print!("{}", super::play::draw(&pos));
+    println!();
     if o.winning_chains == 0 {
         println!("No chain of the first turn wins the game before the opponent moves.");
     } else {
@@ -211,6 +214,11 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             o.best.len(),
             o.best_margin.unwrap_or(0)
         );
+        let mut end = pos;
+        for &h in &o.best {
+            end = end.play(h, &rules)?;
+        }
+        println!("\nafter the best chain:\n{}", super::play::draw(&end));
     }
     println!(
         "positions       {} ({} from which the turn can still be won)",
