@@ -111,11 +111,22 @@ pub fn reproduce(out: &std::path::Path, full: bool) -> anyhow::Result<()> {
         seed: 1,
         turn_cap: 5000,
     };
-    let mut json = serde_json::Map::new();
-    let command = if full {
-        "dalkon reproduce --full"
+    let dir = out.join("daldos");
+    let path = dir.join("matches.json");
+    // The default run keeps the --full-only match of an earlier run.
+    let kept = if full {
+        None
     } else {
-        "dalkon reproduce"
+        std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|v| v.get("engine3_vs_greedy").cloned())
+    };
+    let mut json = serde_json::Map::new();
+    let command = match (full, kept.is_some()) {
+        (true, _) => "dalkon reproduce --full",
+        (false, true) => "dalkon reproduce (engine3_vs_greedy kept from an earlier --full run)",
+        (false, false) => "dalkon reproduce",
     };
     json.insert("command".into(), command.into());
     for (key, a, b) in matches {
@@ -130,9 +141,10 @@ pub fn reproduce(out: &std::path::Path, full: bool) -> anyhow::Result<()> {
         );
         json.insert(key.into(), serde_json::to_value(&result)?);
     }
-    let dir = out.join("daldos");
+    if let Some(v) = kept {
+        json.insert("engine3_vs_greedy".into(), v);
+    }
     std::fs::create_dir_all(&dir)?;
-    let path = dir.join("matches.json");
     let tmp = dir.join("matches.json.tmp");
     std::fs::write(&tmp, serde_json::to_string_pretty(&json)? + "\n")?;
     std::fs::rename(&tmp, &path)?;
