@@ -464,6 +464,9 @@ pub fn openings_with_progress(
             continue;
         };
         let (payload, count) = set.finish(&mut meter);
+        // The layer's encoded positions are held while it is expanded.
+        let held = payload.len() as u64;
+        meter.charge(held).map_err(over(meter.budget))?;
         positions += count;
         if positions > limits.max_positions {
             return Err(OpeningsError::TooManyPositions {
@@ -502,6 +505,7 @@ pub fn openings_with_progress(
                 staged[l].clear();
             }
         }
+        meter.release(held);
         store.put(s, payload, count, &mut meter)?;
         if checkpoint_due() {
             let mut saved = Vec::new();
