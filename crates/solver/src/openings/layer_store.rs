@@ -424,17 +424,20 @@ impl LayerStore {
         self.write_file(Kind::Pending, layer, count, checkpoint, payload)
     }
 
-    /// Record a checkpoint of the forward pass after layer `layer`; the
-    /// `pending` layers were saved by [`LayerStore::write_pending`].
-    pub(crate) fn checkpoint_forward(
+    /// Record a checkpoint (see [`Checkpoint`] for what `layer` means in
+    /// each pass); the `pending` layers of a forward checkpoint were saved
+    /// by [`LayerStore::write_pending`], the winners of a backward one by
+    /// [`LayerStore::write_winners`].
+    pub(crate) fn checkpoint(
         &mut self,
+        pass: Pass,
         layer: u32,
         pending: Vec<u32>,
         meter: &mut Meter,
     ) -> Result<(), OpeningsError> {
         self.spill_all(meter)?;
         let cp = Checkpoint {
-            pass: Pass::Forward,
+            pass,
             layer,
             counts: self.counts.clone(),
             pending,
@@ -474,23 +477,6 @@ impl LayerStore {
         count: u64,
     ) -> Result<(), OpeningsError> {
         self.write_file(Kind::Winners, layer, count, 0, payload)
-    }
-
-    /// Record a checkpoint of the backward pass: every layer from `layer`
-    /// up is evaluated and its winners saved.
-    pub(crate) fn checkpoint_backward(
-        &mut self,
-        layer: u32,
-        meter: &mut Meter,
-    ) -> Result<(), OpeningsError> {
-        self.spill_all(meter)?;
-        let cp = Checkpoint {
-            pass: Pass::Backward,
-            layer,
-            counts: self.counts.clone(),
-            pending: Vec::new(),
-        };
-        self.write_state(&cp)
     }
 
     /// The winners of layer `layer` saved by a backward checkpoint, with
@@ -589,7 +575,9 @@ mod tests {
         store.put(0, vec![0], 1, &mut meter).unwrap();
         store.put(1, vec![4, 0], 2, &mut meter).unwrap();
         store.write_pending(1, 3, &[7], 1).unwrap();
-        store.checkpoint_forward(1, vec![3], &mut meter).unwrap();
+        store
+            .checkpoint(Pass::Forward, 1, vec![3], &mut meter)
+            .unwrap();
         assert_eq!(meter.used, 0, "a checkpoint puts every layer on disk");
         drop(store);
         assert!(dir.join("state").exists(), "a checkpoint keeps the folder");

@@ -516,7 +516,7 @@ pub fn openings_with_progress(
                     saved.push(l as u32);
                 }
             }
-            store.checkpoint_forward(s as u32, saved, &mut meter)?;
+            store.checkpoint(Pass::Forward, s as u32, saved, &mut meter)?;
             checkpoints += 1;
             if stop_now(checkpoints) {
                 return Err(OpeningsError::Stopped(checkpoints));
@@ -578,7 +578,7 @@ pub fn openings_with_progress(
                 let (bytes, n) = encode_winners(&win[l]);
                 store.write_winners(l, &bytes, n)?;
             }
-            store.checkpoint_backward(s as u32, &mut meter)?;
+            store.checkpoint(Pass::Backward, s as u32, Vec::new(), &mut meter)?;
             checkpoints += 1;
             if stop_now(checkpoints) {
                 return Err(OpeningsError::Stopped(checkpoints));
