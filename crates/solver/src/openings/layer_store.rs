@@ -42,7 +42,7 @@ const MAGIC: [u8; 8] = *b"DKOPENLY";
 const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
 const STATE: &str = "state";
-const STATE_MAGIC: &str = "dalkon openings checkpoint 2";
+const STATE_MAGIC: &str = "dalkon openings checkpoint 3";
 
 /// What every file of one count must say in its header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,9 @@ pub(crate) struct LayerTag {
     pub(crate) rules: u32,
     pub(crate) seeds: u32,
     pub(crate) opp_store: u32,
+    /// The position whose turn is counted, as (layer, rank): checked by
+    /// the checkpoint only (files of one count share it).
+    pub(crate) root: (u32, u128),
 }
 
 /// The kinds of file in a working folder.
@@ -115,11 +118,13 @@ impl Checkpoint {
     fn to_text(&self, tag: LayerTag) -> String {
         let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
         format!(
-            "{STATE_MAGIC}\nholes {}\nrules {}\nseeds {}\nopp_store {}\npass {}\nlayer {}\ncounts {}\npending {}\n",
+            "{STATE_MAGIC}\nholes {}\nrules {}\nseeds {}\nopp_store {}\nroot {} {}\npass {}\nlayer {}\ncounts {}\npending {}\n",
             tag.holes,
             tag.rules,
             tag.seeds,
             tag.opp_store,
+            tag.root.0,
+            tag.root.1,
             match self.pass {
                 Pass::Forward => "forward",
                 Pass::Backward => "backward",
@@ -148,11 +153,20 @@ impl Checkpoint {
             rules: num(field("rules")?)? as u32,
             seeds: num(field("seeds")?)? as u32,
             opp_store: num(field("opp_store")?)? as u32,
+            root: {
+                let r = field("root")?;
+                let (l, k) = r.split_once(' ').ok_or(format!("bad root '{r}'"))?;
+                (
+                    num(l)? as u32,
+                    k.parse::<u128>().map_err(|_| format!("bad root '{r}'"))?,
+                )
+            },
         };
         if found != tag {
             return Err(format!(
-                "it belongs to another count ({} holes, rules {}, {} seeds, opponent's store {})",
-                found.holes, found.rules, found.seeds, found.opp_store
+                "it belongs to another count ({} holes, rules {}, {} seeds, opponent's store {}, \
+                 first position {} {})",
+                found.holes, found.rules, found.seeds, found.opp_store, found.root.0, found.root.1
             ));
         }
         let pass = match field("pass")? {
@@ -528,6 +542,7 @@ mod tests {
             rules: 0,
             seeds: 18,
             opp_store: 0,
+            root: (0, 17),
         }
     }
 
@@ -592,12 +607,19 @@ mod tests {
         assert_eq!(again.take(1, &mut meter).unwrap(), vec![4, 0]);
         drop(again);
 
-        // Another board's count refuses the folder.
-        let other = LayerTag { holes: 4, ..tag() };
-        assert!(matches!(
-            LayerStore::open(other, 19, Some(dir.clone()), 0),
-            Err(OpeningsError::CorruptLayer(_))
-        ));
+        // Another board's count, or another position's, refuses the folder.
+        for other in [
+            LayerTag { holes: 4, ..tag() },
+            LayerTag {
+                root: (0, 18),
+                ..tag()
+            },
+        ] {
+            assert!(matches!(
+                LayerStore::open(other, 19, Some(dir.clone()), 0),
+                Err(OpeningsError::CorruptLayer(_))
+            ));
+        }
         let (mut last, _) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
         last.finish();
         assert!(!dir.exists(), "a finished count removes its folder");

@@ -405,6 +405,10 @@ pub fn openings_with_progress(
         rules: u32::from(rules.code()),
         seeds,
         opp_store: u32::from(board.opp_store),
+        root: {
+            let (l, r) = board.key(pos);
+            (l as u32, r)
+        },
     };
     let (mut store, resume) = LayerStore::open(
         tag,
