@@ -16,6 +16,7 @@ use std::time::Instant;
 use dalkon_rules::dakon::{Position, Rules, Side};
 use dalkon_solver::db::fnv1a64;
 use dalkon_solver::rank::Ranker;
+use dalkon_solver::reference::negamax_future;
 use dalkon_solver::search::{future_margin, Limits};
 use dalkon_solver::{Databases, NoProgress};
 
@@ -28,30 +29,6 @@ const PINNED_CHECKSUM: u64 = 0xef75_fe0c_c68e_d15a;
 /// Start values of 4 holes × m seeds (default rules): value, best moves.
 const STARTS: [(u8, i32, &[usize]); 4] =
     [(1, 6, &[2, 3]), (2, 8, &[3]), (3, 22, &[3]), (4, 32, &[1])];
-
-/// Plain memoised negamax over real positions: the future margin.
-fn brute_future(pos: Position, rules: &Rules, memo: &mut HashMap<Position, i32>) -> i32 {
-    let pos = pos.without_stores();
-    if let Some(&v) = memo.get(&pos) {
-        return v;
-    }
-    let v = if pos.is_over() {
-        pos.terminal_value().unwrap()
-    } else {
-        let me = pos.side_to_move();
-        pos.moves()
-            .map(|h| {
-                let next = pos.play(h, rules).unwrap();
-                let gain = i32::from(next.store(me)) - i32::from(next.store(me.other()));
-                let f = brute_future(next, rules, memo);
-                gain + if next.side_to_move() == me { f } else { -f }
-            })
-            .max()
-            .unwrap()
-    };
-    memo.insert(pos, v);
-    v
-}
 
 /// A fixed pseudo-random sequence (64-bit LCG), so the samples are the same
 /// on every run.
@@ -115,7 +92,7 @@ fn main() {
         for _ in 0..40 {
             let cells = ranker.unrank(rng.below(ranker.level_count(k)), k).unwrap();
             let pos = Position::new(&cells[..HOLES], &cells[HOLES..], [0, 0], Side::South).unwrap();
-            let want = brute_future(pos, &rules, &mut memo);
+            let want = negamax_future(pos, &rules, &mut memo);
             assert_eq!(db.probe(&pos), Some(want), "brute force disagrees on {pos}");
         }
     }

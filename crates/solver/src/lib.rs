@@ -7,6 +7,7 @@ pub mod memory;
 pub mod openings;
 pub mod progress;
 pub mod rank;
+pub mod reference;
 pub mod retro;
 pub mod search;
 pub mod tt;

@@ -8,37 +8,11 @@ use std::path::{Path, PathBuf};
 use dalkon_rules::dakon::{Position, Rules, Side};
 use dalkon_solver::db::{fnv1a64, LevelKey, HEADER_LEN};
 use dalkon_solver::rank::Ranker;
+use dalkon_solver::reference::negamax_future;
 use dalkon_solver::{solve_retrograde, Databases, DbError, NoProgress};
 
 fn all_rules() -> Vec<Rules> {
     (0..8).map(|c| Rules::from_code(c).unwrap()).collect()
-}
-
-/// Independent reference: plain recursive negamax over real positions with
-/// the rules engine, memoised on the position without its stores. Returns
-/// the future margin for the side to move. Knows nothing of ranks, levels
-/// or potentials.
-fn brute_future(pos: Position, rules: &Rules, memo: &mut HashMap<Position, i32>) -> i32 {
-    let pos = pos.without_stores();
-    if let Some(&v) = memo.get(&pos) {
-        return v;
-    }
-    let v = if pos.is_over() {
-        pos.terminal_value().unwrap()
-    } else {
-        let me = pos.side_to_move();
-        pos.moves()
-            .map(|h| {
-                let next = pos.play(h, rules).unwrap();
-                let gain = i32::from(next.store(me)) - i32::from(next.store(me.other()));
-                let f = brute_future(next, rules, memo);
-                gain + if next.side_to_move() == me { f } else { -f }
-            })
-            .max()
-            .unwrap()
-    };
-    memo.insert(pos, v);
-    v
 }
 
 fn position(south: &[u8], north: &[u8]) -> Position {
@@ -61,7 +35,7 @@ fn every_entry_matches_brute_force() {
                 for (i, &e) in level.iter().enumerate() {
                     let cells = ranker.unrank(i as u64, k).unwrap();
                     let pos = position(&cells[..holes], &cells[holes..]);
-                    let want = brute_future(pos, &rules, &mut memo);
+                    let want = negamax_future(pos, &rules, &mut memo);
                     assert_eq!(i32::from(e as i8), want, "{rules}: {pos}");
                     // The same position with North to move probes the same.
                     assert_eq!(db.probe(&pos.flipped()), Some(want), "{rules}: {pos}");
@@ -83,14 +57,14 @@ fn start_positions_match_brute_force() {
             let mut memo = HashMap::new();
             assert_eq!(
                 sol.value,
-                brute_future(start, &rules, &mut memo),
+                negamax_future(start, &rules, &mut memo),
                 "{rules} {start}"
             );
             let me = start.side_to_move();
             let mut want_best = Vec::new();
             for h in start.moves() {
                 let next = start.play(h, &rules).unwrap();
-                let f = brute_future(next, &rules, &mut memo);
+                let f = negamax_future(next, &rules, &mut memo);
                 let v = i32::from(next.store(me)) - i32::from(next.store(me.other()))
                     + if next.side_to_move() == me { f } else { -f };
                 assert!(sol.moves.contains(&(h, v)), "{rules} {start} move {h}");
