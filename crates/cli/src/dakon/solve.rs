@@ -628,26 +628,27 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
     );
     for s in solved {
         let (o, m, n) = s.rules.names();
-        let best = moves_text(&s.best_moves);
-        csv.push_str(&format!(
-            "{},{},{o},{m},{n},{},{},{best},{},{},{:.3}\n",
-            s.holes,
-            s.seeds,
-            s.value,
-            result_word(s.value),
-            s.method,
-            s.positions,
-            s.seconds
-        ));
+        // The same cells in both files; Markdown signs the value.
+        let cells = |value: String| {
+            [
+                s.holes.to_string(),
+                s.seeds.to_string(),
+                o.into(),
+                m.into(),
+                n.into(),
+                value,
+                result_word(s.value).into(),
+                moves_text(&s.best_moves),
+                s.method.into(),
+                s.positions.to_string(),
+                format!("{:.3}", s.seconds),
+            ]
+        };
+        csv.push_str(&cells(s.value.to_string()).join(","));
+        csv.push('\n');
         md.push_str(&format!(
-            "| {} | {} | {o} | {m} | {n} | {:+} | {} | {best} | {} | {} | {:.3} |\n",
-            s.holes,
-            s.seeds,
-            s.value,
-            result_word(s.value),
-            s.method,
-            s.positions,
-            s.seconds
+            "| {} |\n",
+            cells(format!("{:+}", s.value)).join(" | ")
         ));
     }
     md.push_str(
