@@ -2,13 +2,11 @@
 //! file; this one only dispatches.
 
 mod best;
-mod openings;
+pub(crate) mod openings;
 mod play;
-mod progress;
+pub(crate) mod progress;
 mod rule_args;
-mod solve;
-
-use std::path::Path;
+pub(crate) mod solve;
 
 use crate::common::Global;
 
@@ -33,9 +31,4 @@ pub fn run(global: &Global, cmd: Command) -> anyhow::Result<()> {
         Command::Play(args) => play::run(global, args),
         Command::Openings(args) => openings::run(global, args),
     }
-}
-
-/// Write the Dakon part of `data/` under `out` (`out/dakon/...`).
-pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
-    solve::reproduce(out, full)
 }

@@ -41,27 +41,33 @@ pub struct Args {
 }
 
 #[derive(Debug, Serialize)]
-struct MatchJson {
-    games: u32,
-    a_wins: u32,
-    b_wins: u32,
-    a_win_rate: f64,
-    ci95: [f64; 2],
-    first_player_win_rate: f64,
-    mean_turns: f64,
-    a: String,
-    b: String,
-    seed: u64,
-    board: String,
-    rules: String,
-    turn_cap: u32,
-    capped: u32,
-    first_player_wins: u32,
-    seconds: f64,
+pub(crate) struct MatchJson {
+    pub(crate) games: u32,
+    pub(crate) a_wins: u32,
+    pub(crate) b_wins: u32,
+    pub(crate) a_win_rate: f64,
+    pub(crate) ci95: [f64; 2],
+    pub(crate) first_player_win_rate: f64,
+    pub(crate) mean_turns: f64,
+    pub(crate) a: String,
+    pub(crate) b: String,
+    pub(crate) seed: u64,
+    pub(crate) board: String,
+    pub(crate) rules: String,
+    pub(crate) turn_cap: u32,
+    pub(crate) capped: u32,
+    pub(crate) first_player_wins: u32,
+    pub(crate) seconds: f64,
 }
 
 /// Play one match with a progress bar on a terminal.
-fn play(a: &PlayerSpec, b: &PlayerSpec, board: Board, game: Daldos, cfg: MatchConfig) -> MatchJson {
+pub(crate) fn play(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    board: Board,
+    game: Daldos,
+    cfg: MatchConfig,
+) -> MatchJson {
     let start = Position::start(board);
     let bar =
         ProgressBar::with_draw_target(Some(u64::from(cfg.games)), ProgressDrawTarget::stderr());
@@ -92,63 +98,6 @@ fn play(a: &PlayerSpec, b: &PlayerSpec, board: Board, game: Daldos, cfg: MatchCo
         first_player_wins: r.first_player_wins,
         seconds: started.elapsed().as_secs_f64(),
     }
-}
-
-/// Write `out/daldos/matches.json`: the three 1000-game engine:2 matches
-/// of the README (and engine:3 vs greedy with `full`), seed 1, Danish
-/// board, default rules — the same file `scripts/daldos_matches.sh` writes.
-pub fn reproduce(out: &std::path::Path, full: bool) -> anyhow::Result<()> {
-    let mut matches = vec![
-        ("engine2_vs_random", "engine:2", "random"),
-        ("engine2_vs_greedy", "engine:2", "greedy"),
-        ("engine2_vs_engine2", "engine:2", "engine:2"),
-    ];
-    if full {
-        matches.push(("engine3_vs_greedy", "engine:3", "greedy"));
-    }
-    let cfg = MatchConfig {
-        games: 1000,
-        seed: 1,
-        turn_cap: 5000,
-    };
-    let dir = out.join("daldos");
-    let path = dir.join("matches.json");
-    // The default run keeps the --full-only match of an earlier run.
-    let kept = if full {
-        None
-    } else {
-        std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .and_then(|v| v.get("engine3_vs_greedy").cloned())
-    };
-    let mut json = serde_json::Map::new();
-    let command = match (full, kept.is_some()) {
-        (true, _) => "dalkon reproduce --full",
-        (false, true) => "dalkon reproduce (engine3_vs_greedy kept from an earlier --full run)",
-        (false, false) => "dalkon reproduce",
-    };
-    json.insert("command".into(), command.into());
-    for (key, a, b) in matches {
-        let (a, b): (PlayerSpec, PlayerSpec) = (
-            a.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
-            b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
-        );
-        let result = play(&a, &b, Board::DANISH, Daldos::new(Default::default()), cfg);
-        eprintln!(
-            "daldos match {a} vs {b}: a wins {}/{} ({:.1} s)",
-            result.a_wins, result.games, result.seconds
-        );
-        json.insert(key.into(), serde_json::to_value(&result)?);
-    }
-    if let Some(v) = kept {
-        json.insert("engine3_vs_greedy".into(), v);
-    }
-    std::fs::create_dir_all(&dir)?;
-    let tmp = dir.join("matches.json.tmp");
-    std::fs::write(&tmp, serde_json::to_string_pretty(&json)? + "\n")?;
-    std::fs::rename(&tmp, &path)?;
-    Ok(())
 }
 
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {

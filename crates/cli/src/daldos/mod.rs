@@ -3,13 +3,11 @@
 
 mod best;
 mod draw;
-mod matchplay;
+pub(crate) mod matchplay;
 mod moves;
 mod odds;
 mod rule_args;
-mod table;
-
-use std::path::Path;
+pub(crate) mod table;
 
 use crate::common::Global;
 
@@ -37,10 +35,4 @@ pub fn run(global: &Global, cmd: Command) -> anyhow::Result<()> {
         Command::Best(args) => best::run(global, args),
         Command::Match(args) => matchplay::run(global, args),
     }
-}
-
-/// Write the Daldøs part of `data/` under `out` (`out/daldos/...`).
-pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
-    table::reproduce(out, full)?;
-    matchplay::reproduce(out, full)
 }

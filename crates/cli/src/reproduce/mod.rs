@@ -1,5 +1,8 @@
 //! `dalkon reproduce`: regenerate everything under `data/`.
 
+mod dakon;
+mod daldos;
+
 use std::path::PathBuf;
 
 use crate::common::Global;
@@ -27,10 +30,10 @@ pub enum Game {
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     global.require_format(&[crate::common::Format::Text])?;
     if args.only != Some(Game::Dakon) {
-        crate::daldos::reproduce(&args.out, args.full)?;
+        daldos::reproduce(&args.out, args.full)?;
     }
     if args.only != Some(Game::Daldos) {
-        crate::dakon::reproduce(&args.out, args.full)?;
+        dakon::reproduce(&args.out, args.full)?;
     }
     println!("data regenerated under {}", args.out.display());
     Ok(())
