@@ -1,5 +1,6 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
+pub mod atomic;
 pub mod databases;
 pub mod db;
 pub mod db_error;
