@@ -15,10 +15,9 @@ pub use ratio::Ratio;
 pub use tables::{capture_table, table_position, CaptureTable, TableError, TableKind, TableRow};
 
 // Expectiminimax engine and match play (owned by `engine`).
-pub mod eval;
-pub mod game;
-pub mod matchplay;
-pub mod players;
-pub mod rng;
-pub mod search;
-pub mod tt;
+pub mod engine;
+
+pub use engine::{
+    analyse_position, analyse_throw, play_match, Daldos, Game, MatchConfig, MatchResult, Player,
+    PlayerSpec, PlayerSpecError, Rng, SearchError, SearchOptions, Searcher,
+};
