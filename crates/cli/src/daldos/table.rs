@@ -105,12 +105,6 @@ struct TableJson {
     pair: Vec<RowJson>,
 }
 
-fn agrees(r: &TableRow) -> bool {
-    r.board_probability == r.probability_cut
-        && r.board_probability <= r.probability
-        && r.probability <= &r.board_probability + &r.board_bound
-}
-
 fn row_json(r: &TableRow) -> RowJson {
     let single = r.kind == TableKind::Single;
     RowJson {
@@ -124,7 +118,7 @@ fn row_json(r: &TableRow) -> RowJson {
         board_fraction: fraction_string(&r.board_probability),
         board_bound: to_f64(&r.board_bound),
         board_daldals: r.board_daldals,
-        agrees: agrees(r),
+        agrees: r.agrees(),
         published: r.published.map(|p| format!("{p}%")),
         published_daldal_use: r
             .published
@@ -219,7 +213,7 @@ fn text(t: &CaptureTable) -> String {
             fraction_string(&r.probability),
             100.0 * to_f64(&r.probability),
             to_f64(&r.board_probability),
-            if agrees(r) { "yes" } else { "NO" },
+            if r.agrees() { "yes" } else { "NO" },
             r.daldal_use,
             published_cell(r),
         );
@@ -239,7 +233,7 @@ fn text(t: &CaptureTable) -> String {
             fraction_string(&r.probability),
             100.0 * to_f64(&r.probability),
             to_f64(&r.board_probability),
-            if agrees(r) { "yes" } else { "NO" },
+            if r.agrees() { "yes" } else { "NO" },
             r.daldal_use,
             published_cell(r),
         );
@@ -352,7 +346,7 @@ pub fn reproduce(out: &Path, _full: bool) -> anyhow::Result<()> {
     let disagreements = tables
         .iter()
         .flat_map(|t| t.single.iter().chain(&t.pair))
-        .filter(|r| !agrees(r))
+        .filter(|r| !r.agrees())
         .count();
     if disagreements > 0 {
         anyhow::bail!("{disagreements} table rows: the board disagrees with the closed form");
