@@ -48,7 +48,8 @@ use num_bigint::BigInt;
 use num_traits::Zero;
 
 use crate::ratio::{sixteenth_pow, Ratio};
-use crate::relaxed::{Relaxed, RelaxedAny};
+use crate::relaxed::any::RelaxedAny;
+use crate::relaxed::target::Relaxed;
 
 /// Rethrow depth that brings the cut below `1e-12` (`16^-10 ≈ 9.1e-13`).
 pub const EXACT_DALDALS: u32 = 9;
@@ -634,34 +635,8 @@ pub fn capture_risk_f64(pos: &Position, variants: &Variants) -> Vec<(Hole, f64)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dalkon_rules::daldos::{plays, Board};
-
-    /// Positions reached by random play on a small board.
-    fn random_positions(board: Board, n: usize, turns: usize) -> Vec<Position> {
-        let v = Variants::default();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as usize
-        };
-        let mut out = Vec::new();
-        for _ in 0..n {
-            let mut p = Position::start(board);
-            for _ in 0..turns {
-                let moves = plays(&p, &v, Throw::ALL[next() % 16]);
-                if moves.is_empty() {
-                    break;
-                }
-                p = moves[next() % moves.len()].result;
-                if !p.is_over(&v) {
-                    out.push(p);
-                }
-            }
-        }
-        out
-    }
+    use crate::testing::random_positions;
+    use dalkon_rules::daldos::Board;
 
     /// The relaxed model is an upper bound on the board value, cut at the
     /// same depth, for every target of positions of random play (pieces
@@ -672,7 +647,7 @@ mod tests {
         let board = Board::new(6).unwrap();
         let (mut checked, mut equal) = (0, 0);
         let (mut any_checked, mut any_equal) = (0, 0);
-        for pos in random_positions(board, 12, 30) {
+        for pos in random_positions(board, 12, 30, 0x2545_f491_4f6c_dd1d) {
             let side = pos.side_to_move();
             let targets: Vec<Hole> = pos.pieces(side.other()).collect();
             let mut search = Search {

@@ -6,6 +6,8 @@ pub mod closed_form;
 pub mod ratio;
 mod relaxed;
 pub mod tables;
+#[cfg(test)]
+mod testing;
 
 pub use capture::{
     capture_odds, capture_odds_with, capture_risk_f64, CaptureOdds, OddsLimits, Target,
