@@ -9,10 +9,10 @@
 
 use std::time::Instant;
 
-use dalkon_odds::game::Daldos;
-use dalkon_odds::players::{EnginePlayer, Player};
-use dalkon_odds::rng::Rng;
-use dalkon_odds::search::{analyse_throw, Game, RootMode, SearchOptions, Searcher};
+use dalkon_odds::engine::Daldos;
+use dalkon_odds::engine::Rng;
+use dalkon_odds::engine::{analyse_throw, Game, RootMode, SearchOptions, Searcher};
+use dalkon_odds::engine::{EnginePlayer, Player};
 use dalkon_rules::daldos::{Board, Position, Throw};
 
 /// Value and node count of the default search (Star1 + Star2, only the

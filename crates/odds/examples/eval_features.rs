@@ -10,11 +10,11 @@
 //!
 //!     cargo run --release -p dalkon-odds --example eval_features -- 3000 777 > feat.csv
 
-use dalkon_odds::eval::threat;
-use dalkon_odds::game::Daldos;
-use dalkon_odds::players::{EnginePlayer, GreedyPlayer, Player};
-use dalkon_odds::rng::Rng;
-use dalkon_odds::search::Game;
+use dalkon_odds::engine::threat;
+use dalkon_odds::engine::Daldos;
+use dalkon_odds::engine::Game;
+use dalkon_odds::engine::Rng;
+use dalkon_odds::engine::{EnginePlayer, GreedyPlayer, Player};
 use dalkon_rules::daldos::{Board, Position, Side, Throw};
 use rayon::prelude::*;
 

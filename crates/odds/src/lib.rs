@@ -6,6 +6,8 @@ pub mod closed_form;
 pub mod ratio;
 mod relaxed;
 pub mod tables;
+#[cfg(test)]
+mod testing;
 
 pub use capture::{
     capture_odds, capture_odds_with, capture_risk_f64, CaptureOdds, OddsLimits, Target,
@@ -15,10 +17,9 @@ pub use ratio::Ratio;
 pub use tables::{capture_table, table_position, CaptureTable, TableError, TableKind, TableRow};
 
 // Expectiminimax engine and match play (owned by `engine`).
-pub mod eval;
-pub mod game;
-pub mod matchplay;
-pub mod players;
-pub mod rng;
-pub mod search;
-pub mod tt;
+pub mod engine;
+
+pub use engine::{
+    analyse_position, analyse_throw, play_match, Daldos, Game, MatchConfig, MatchResult, Player,
+    PlayerSpec, PlayerSpecError, Rng, SearchError, SearchOptions, Searcher,
+};

@@ -190,6 +190,18 @@ pub struct TableRow {
     pub published: Option<&'static str>,
 }
 
+impl TableRow {
+    /// Whether the two derivations agree, the claim the tables rest on:
+    /// the board value equals the closed form cut after the same number of
+    /// rethrows exactly, and the exact (uncut) closed form lies within the
+    /// board evaluation's bound.
+    pub fn agrees(&self) -> bool {
+        self.board_probability == self.probability_cut
+            && self.board_probability <= self.probability
+            && self.probability <= &self.board_probability + &self.board_bound
+    }
+}
+
 /// Both tables for one board and rule set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaptureTable {
@@ -272,4 +284,28 @@ pub fn capture_table(
         single,
         pair,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Table 1, d = 3 on the Danish board under the default rules.
+    fn row() -> TableRow {
+        table_row(Board::DANISH, &Variants::default(), 3, None).unwrap()
+    }
+
+    #[test]
+    fn a_real_row_agrees() {
+        assert!(row().agrees());
+    }
+
+    /// A board value moved by as little as `16^-20` off the closed form
+    /// cut no longer agrees: the claim is exact equality.
+    #[test]
+    fn an_altered_row_disagrees() {
+        let mut r = row();
+        r.board_probability = &r.board_probability - crate::ratio::sixteenth_pow(20);
+        assert!(!r.agrees());
+    }
 }

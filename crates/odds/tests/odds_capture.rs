@@ -2,6 +2,7 @@
 //! change them, the truncation bound, and the cheap `f64` risk.
 
 use dalkon_odds::capture::{capture_odds, capture_odds_with, capture_risk_f64, OddsLimits};
+use dalkon_odds::engine::Rng;
 use dalkon_odds::ratio::{ratio, sixteenth_pow, to_f64};
 use dalkon_odds::tables::table_position;
 use dalkon_rules::daldos::{
@@ -117,23 +118,17 @@ fn cheap_risk_is_the_one_throw_lower_bound() {
 /// Deterministic pseudo-random positions by quiet random play.
 fn random_positions(board: Board, n: usize, turns: usize) -> Vec<Position> {
     let vars = Variants::default();
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed as usize
-    };
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut out = Vec::new();
     for _ in 0..n {
         let mut p = Position::start(board);
         for _ in 0..turns {
-            let t = Throw::ALL[next() % 16];
+            let t = Throw::ALL[rng.below(16) as usize];
             let moves = plays(&p, &vars, t);
             if moves.is_empty() {
                 break;
             }
-            p = moves[next() % moves.len()].result;
+            p = moves[rng.below(moves.len() as u64) as usize].result;
         }
         if !p.is_over(&vars) {
             out.push(p);

@@ -3,7 +3,7 @@
 //! plain reference expectiminimax, bit for bit), and thread-count
 //! independence.
 
-use dalkon_odds::search::{
+use dalkon_odds::engine::{
     analyse_position, analyse_throw, quantize, Game, RootMode, SearchError, SearchOptions,
     Searcher, Stats,
 };
@@ -153,7 +153,7 @@ impl Random {
     }
     fn h(&self, a: u64, b: u64) -> u64 {
         let mut s = self.seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.rotate_left(29);
-        dalkon_odds::rng::splitmix64(&mut s)
+        dalkon_odds::engine::splitmix64(&mut s)
     }
 }
 

@@ -2,12 +2,12 @@
 //! agreement with a plain expectiminimax through the full rules, thread-count
 //! independence, and replayable matches.
 
-use dalkon_odds::game::Daldos;
-use dalkon_odds::matchplay::{play_match, MatchConfig};
-use dalkon_odds::players::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
-use dalkon_odds::search::{
+use dalkon_odds::engine::Daldos;
+use dalkon_odds::engine::{
     analyse_position, analyse_throw, quantize, Game, RootMode, SearchOptions, Searcher,
 };
+use dalkon_odds::engine::{play_match, MatchConfig};
+use dalkon_odds::engine::{EnginePlayer, GreedyPlayer, Player, RandomPlayer};
 use dalkon_rules::daldos::{Position, Throw, Variants};
 
 /// A 16-against-16 middle game (no captures yet, pieces spread out).

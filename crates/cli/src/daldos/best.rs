@@ -16,8 +16,8 @@
 
 use std::time::Instant;
 
-use dalkon_odds::game::Daldos;
-use dalkon_odds::search::{
+use dalkon_odds::engine::Daldos;
+use dalkon_odds::engine::{
     analyse_position_with_progress, analyse_throw_with_progress, RootMode, SearchOptions, Stats,
     ThrowAnalysis, MAX_DEPTH,
 };

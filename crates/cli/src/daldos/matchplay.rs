@@ -9,9 +9,9 @@
 
 use std::time::Instant;
 
-use dalkon_odds::game::Daldos;
-use dalkon_odds::matchplay::{play_match, MatchConfig};
-use dalkon_odds::players::PlayerSpec;
+use dalkon_odds::engine::Daldos;
+use dalkon_odds::engine::PlayerSpec;
+use dalkon_odds::engine::{play_match, MatchConfig};
 use dalkon_rules::daldos::{Board, Position};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;

@@ -103,12 +103,6 @@ pub(crate) struct TableJson {
     pair: Vec<RowJson>,
 }
 
-pub(crate) fn agrees(r: &TableRow) -> bool {
-    r.board_probability == r.probability_cut
-        && r.board_probability <= r.probability
-        && r.probability <= &r.board_probability + &r.board_bound
-}
-
 fn row_json(r: &TableRow) -> RowJson {
     let single = r.kind == TableKind::Single;
     RowJson {
@@ -122,7 +116,7 @@ fn row_json(r: &TableRow) -> RowJson {
         board_fraction: fraction_string(&r.board_probability),
         board_bound: to_f64(&r.board_bound),
         board_daldals: r.board_daldals,
-        agrees: agrees(r),
+        agrees: r.agrees(),
         published: r.published.map(|p| format!("{p}%")),
         published_daldal_use: r
             .published
@@ -217,7 +211,7 @@ fn text(t: &CaptureTable) -> String {
             fraction_string(&r.probability),
             100.0 * to_f64(&r.probability),
             to_f64(&r.board_probability),
-            if agrees(r) { "yes" } else { "NO" },
+            if r.agrees() { "yes" } else { "NO" },
             r.daldal_use,
             published_cell(r),
         );
@@ -237,7 +231,7 @@ fn text(t: &CaptureTable) -> String {
             fraction_string(&r.probability),
             100.0 * to_f64(&r.probability),
             to_f64(&r.board_probability),
-            if agrees(r) { "yes" } else { "NO" },
+            if r.agrees() { "yes" } else { "NO" },
             r.daldal_use,
             published_cell(r),
         );

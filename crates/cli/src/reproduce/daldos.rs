@@ -5,15 +5,13 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Context;
-use dalkon_odds::game::Daldos;
-use dalkon_odds::matchplay::MatchConfig;
-use dalkon_odds::players::PlayerSpec;
+use dalkon_odds::engine::{Daldos, MatchConfig, PlayerSpec};
 use dalkon_odds::ratio::{fraction_string, to_f64};
 use dalkon_odds::tables::{published, published_daldal_use, CaptureTable, TableKind, TableRow};
 use dalkon_rules::daldos::{Board, CaptureRule, DalRule, EndRule, Variants};
 
 use crate::daldos::matchplay::play;
-use crate::daldos::table::{agrees, build, csv_lines, table_json, TableJson, CSV_HEADER};
+use crate::daldos::table::{build, csv_lines, table_json, TableJson, CSV_HEADER};
 
 /// Write the Daldøs part of `data/` under `out` (`out/daldos/...`).
 pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
@@ -70,7 +68,7 @@ fn reproduce_tables(out: &Path) -> anyhow::Result<()> {
     let disagreements = tables
         .iter()
         .flat_map(|t| t.single.iter().chain(&t.pair))
-        .filter(|r| !agrees(r))
+        .filter(|r| !r.agrees())
         .count();
     if disagreements > 0 {
         anyhow::bail!("{disagreements} table rows: the board disagrees with the closed form");

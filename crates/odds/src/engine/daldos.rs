@@ -3,8 +3,8 @@
 
 use dalkon_rules::daldos::{play_results, plays, Play, Position, Side, Throw, Variants};
 
-use crate::eval::{evaluate_with, EvalWeights};
-use crate::search::Game;
+use crate::engine::eval::{evaluate_with, EvalWeights};
+use crate::engine::game::Game;
 
 /// Daldøs under the given rule variants (the board comes with positions).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

@@ -11,9 +11,9 @@
 
 use rayon::prelude::*;
 
-use crate::players::Player;
-use crate::rng::Rng;
-use crate::search::Game;
+use crate::engine::game::Game;
+use crate::engine::players::Player;
+use crate::engine::rng::Rng;
 
 /// Match settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! and capture risk.
 //!
 //! It must be cheap (a depth-2 search evaluates ~10^5 leaves), so capture
-//! risk is NOT the exact odds of `capture.rs` (ten play generations per
+//! risk is NOT the exact odds of `capture` (ten play generations per
 //! position) but an own estimate from bitboards: each piece that can move
 //! threatens the enemy pieces 1..=8 holes ahead on its path, up to the first
 //! own piece in the way, with the chance that one throw (no rethrow) offers

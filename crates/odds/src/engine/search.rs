@@ -47,12 +47,10 @@
 //! ever pass windows computed before the parallel part starts, so values,
 //! best plays and node counts are the same for any number of threads.
 
-use std::fmt;
-use std::hash::Hash;
-
 use rayon::prelude::*;
 
-use crate::tt::{Bounds, Table};
+use crate::engine::game::Game;
+use crate::engine::tt::{Bounds, Table};
 
 /// The deepest search allowed: beyond it the dyadic values of the search
 /// would need more than the 53 bits of an `f64` mantissa.
@@ -60,44 +58,6 @@ pub const MAX_DEPTH: u32 = 8;
 
 /// Static evaluations are rounded to multiples of `1 / EVAL_SCALE`.
 pub const EVAL_SCALE: f64 = 65536.0;
-
-/// A two-player game with dice, as the search sees it.
-///
-/// A position records the side to move, which is the side that throws next.
-pub trait Game: Sync + fmt::Debug {
-    /// A position (before a throw).
-    type Pos: Clone + Eq + Hash + Send + Sync + fmt::Debug;
-    /// One outcome of the dice.
-    type Throw: Copy + Send + Sync + fmt::Debug;
-    /// A play for a throw.
-    type Play: Clone + Send + Sync + fmt::Debug;
-
-    /// The distinct throws with integer weights. Each weight and their sum
-    /// must be powers of two (checked when a searcher is made).
-    fn throws(&self) -> &[(Self::Throw, u32)];
-
-    /// The side to move (0 or 1).
-    fn to_move(&self, pos: &Self::Pos) -> u8;
-
-    /// The winner (0 or 1) if the game is over.
-    fn winner(&self, pos: &Self::Pos) -> Option<u8>;
-
-    /// Every distinct play for `throw` with its result. Never empty for a
-    /// position whose game is not over (a lost throw is one play).
-    fn plays(&self, pos: &Self::Pos, throw: Self::Throw) -> Vec<(Self::Play, Self::Pos)>;
-
-    /// The distinct results of [`Game::plays`], in any fixed order, into
-    /// `out` (cleared first). Inside the search only results matter, so a
-    /// game can make this cheaper than `plays`.
-    fn results(&self, pos: &Self::Pos, throw: Self::Throw, out: &mut Vec<Self::Pos>) {
-        out.clear();
-        out.extend(self.plays(pos, throw).into_iter().map(|(_, r)| r));
-    }
-
-    /// Estimated win probability, in `[0, 1]`, of the side to move of a
-    /// position whose game is not over.
-    fn evaluate(&self, pos: &Self::Pos) -> f64;
-}
 
 /// Search switches. `Default` is everything on, depth 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,26 +87,15 @@ impl Default for SearchOptions {
 }
 
 /// Why a search could not start.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
     /// The depth was 0 or above [`MAX_DEPTH`].
+    #[error("search depth {0} is out of range 1..={MAX_DEPTH}")]
     Depth(u32),
     /// The game in the given position is already over.
+    #[error("the game is already over in this position")]
     GameOver,
 }
-
-impl fmt::Display for SearchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SearchError::Depth(d) => {
-                write!(f, "search depth {d} is out of range 1..={MAX_DEPTH}")
-            }
-            SearchError::GameOver => write!(f, "the game is already over in this position"),
-        }
-    }
-}
-
-impl std::error::Error for SearchError {}
 
 /// What a search did. `nodes()` is the headline count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

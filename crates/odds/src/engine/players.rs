@@ -7,9 +7,10 @@ use std::str::FromStr;
 use dalkon_rules::daldos::{Play, Position, Side};
 
 use crate::capture::capture_risk_f64;
-use crate::game::Daldos;
-use crate::rng::Rng;
-use crate::search::{Game, SearchOptions, Searcher, MAX_DEPTH};
+use crate::engine::daldos::Daldos;
+use crate::engine::game::Game;
+use crate::engine::rng::Rng;
+use crate::engine::search::{SearchOptions, Searcher, MAX_DEPTH};
 
 /// Something that picks a play. Called only when there are at least two.
 pub trait Player<G: Game>: Sync + fmt::Debug {
@@ -110,30 +111,15 @@ pub enum PlayerSpec {
 }
 
 /// Why a player name was rejected.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
     /// Not `random`, `greedy` or `engine:N`.
+    #[error("unknown player {0:?}: expected random, greedy or engine:N")]
     Unknown(String),
     /// `engine:N` with `N` not a number in `1..=MAX_DEPTH`.
+    #[error("bad engine depth {0:?}: expected a number from 1 to {MAX_DEPTH}")]
     Depth(String),
 }
-
-impl fmt::Display for PlayerSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerSpecError::Unknown(s) => write!(
-                f,
-                "unknown player {s:?}: expected random, greedy or engine:N"
-            ),
-            PlayerSpecError::Depth(s) => write!(
-                f,
-                "bad engine depth {s:?}: expected a number from 1 to {MAX_DEPTH}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PlayerSpecError {}
 
 impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
@@ -179,7 +165,7 @@ impl PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Game;
+    use crate::engine::game::Game;
     use dalkon_rules::daldos::Throw;
 
     #[test]

@@ -1,0 +1,29 @@
+//! The expectiminimax engine and match play: a [`Game`] trait over dice
+//! games, the search, its transposition table, Daldøs as a `Game` with its
+//! static evaluation, players, and seeded matches.
+//!
+//! Data flows one way: `game` ← `search` (with `tt`) ← `players` ←
+//! `matchplay`; `daldos` (with `eval`) is the one game the rest is used
+//! with, and `rng` draws the dice of matches.
+
+pub mod daldos;
+pub mod eval;
+pub mod game;
+pub mod matchplay;
+pub mod players;
+pub mod rng;
+pub mod search;
+pub mod tt;
+
+pub use daldos::{side_index, Daldos};
+pub use eval::{evaluate, evaluate_with, threat, EvalWeights, Threat};
+pub use game::Game;
+pub use matchplay::{play_game, play_match, wilson, GameRecord, MatchConfig, MatchResult};
+pub use players::{EnginePlayer, GreedyPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer};
+pub use rng::{splitmix64, Rng};
+pub use search::{
+    analyse_position, analyse_position_with_progress, analyse_throw, analyse_throw_with_progress,
+    quantize, PlayValue, PositionAnalysis, RootMode, SearchError, SearchOptions, Searcher, Stats,
+    ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
+};
+pub use tt::{Bounds, Table};
