@@ -1,6 +1,6 @@
 //! `dalkon dakon …` against CLI.md.
 
-use super::{has_fields, json, run};
+use super::{has_fields, json, run, Scratch};
 
 #[test]
 fn solve_reports_the_contract_fields_and_known_values() {
@@ -36,8 +36,8 @@ fn solve_reports_the_contract_fields_and_known_values() {
 
 #[test]
 fn retrograde_and_search_agree() {
-    let dir = std::env::temp_dir().join(format!("dalkon-cli-test-{}", std::process::id()));
-    let dir_s = dir.to_str().unwrap();
+    let dir = Scratch::new("retro");
+    let dir_s = dir.str();
     let retro = json(&[
         "dakon",
         "solve",
@@ -55,7 +55,8 @@ fn retrograde_and_search_agree() {
     let search = json(&[
         "dakon", "solve", "--holes", "3", "--seeds", "4", "--method", "search", "--format", "json",
     ]);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(dir.path().join("dakon-n3-r0-k024.db").exists());
+    drop(dir);
     assert_eq!(retro["method"], "retrograde");
     assert_eq!(search["method"], "search");
     assert_eq!(retro["value"], search["value"]);
@@ -156,7 +157,7 @@ fn openings_counts_winning_first_turns() {
     assert_eq!(none["shortest"], serde_json::json!([]));
     // 5x6: 148 winning chains (data/dakon/openings.csv); the same on one
     // thread with a working folder named, which is removed afterwards.
-    let dir = std::env::temp_dir().join(format!("dalkon-cli-openings-{}", std::process::id()));
+    let dir = Scratch::new("openings");
     let args = [
         "dakon", "openings", "--holes", "5", "--seeds", "6", "--format", "json",
     ];
@@ -168,10 +169,9 @@ fn openings_counts_winning_first_turns() {
         serde_json::json!([1, 2, 4, 4, 4, 2, 5, 2, 4, 1, 1, 4, 5, 3, 4, 5, 2])
     );
     let mut spilled = args.to_vec();
-    let d = dir.to_string_lossy().into_owned();
-    spilled.extend(["--work-dir", &d, "--threads", "1"]);
+    spilled.extend(["--work-dir", dir.str(), "--threads", "1"]);
     assert_eq!(json(&spilled), v);
-    assert!(!dir.exists());
+    assert!(!dir.path().exists());
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Bad input: one clear line on stderr, exit code 2, never a panic.
 
-use super::run;
+use super::{run, Scratch};
 
 fn refused(args: &[&str], needle: &str) {
     let out = run(args, None);
@@ -40,7 +40,7 @@ fn bad_positions_are_refused_with_a_reason() {
             "--dice",
             "1,2",
         ],
-        "column",
+        "column 18: row M has 16 holes, expected 17 (row A has 16)",
     );
     refused(
         &[
@@ -51,9 +51,12 @@ fn bad_positions_are_refused_with_a_reason() {
             "--dice",
             "5,1",
         ],
-        "5",
+        "face 5 is not on a four-sided long die (1..=4)",
     );
-    refused(&["daldos", "odds", "--position", "nonsense"], "error");
+    refused(
+        &["daldos", "odds", "--position", "nonsense"],
+        "column 9: expected 3 rows separated by '/', found 1",
+    );
 }
 
 #[test]
@@ -69,15 +72,19 @@ fn bad_options_are_refused() {
             "--threads",
             "0",
         ],
-        "threads",
+        "--threads must be at least 1",
     );
     refused(
         &[
             "dakon", "solve", "--holes", "3", "--seeds", "3", "--format", "csv",
         ],
-        "format",
+        "this command does not offer --format",
     );
-    let here = env!("CARGO_MANIFEST_DIR");
+    // A folder that exists but is not an openings checkpoint is refused,
+    // and left as it was.
+    let other = Scratch::new("not-a-checkpoint");
+    std::fs::create_dir_all(other.path()).unwrap();
+    std::fs::write(other.path().join("notes.txt"), "mine").unwrap();
     refused(
         &[
             "dakon",
@@ -87,9 +94,13 @@ fn bad_options_are_refused() {
             "--seeds",
             "3",
             "--work-dir",
-            here,
+            other.str(),
         ],
-        "holds no checkpoint",
+        "the folder exists but holds no checkpoint of an openings count",
+    );
+    assert_eq!(
+        std::fs::read_to_string(other.path().join("notes.txt")).unwrap(),
+        "mine"
     );
     refused(
         &[
@@ -102,12 +113,12 @@ fn bad_options_are_refused() {
             "--max-positions",
             "1000",
         ],
-        "distinct positions",
+        "the first turn holds more than 1000 distinct positions; the count was abandoned",
     );
     refused(
         &[
             "daldos", "match", "--a", "engine:x", "--b", "random", "--games", "2", "--seed", "1",
         ],
-        "engine",
+        "bad engine depth \"x\": expected a number from 1 to 8",
     );
 }

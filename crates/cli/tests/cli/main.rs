@@ -1,5 +1,5 @@
 //! End-to-end tests of the `dalkon` binary against the command-line
-//! contract (shared/CLI.md): JSON field names, exit codes, and results that
+//! contract (docs/cli.md): JSON field names, exit codes, and results that
 //! do not depend on the thread count.
 
 mod dakon;
@@ -7,17 +7,48 @@ mod daldos;
 mod errors;
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
+/// A folder under the system's temporary folder, unique to this process
+/// and call, removed when dropped (also when the test fails).
+#[derive(Debug)]
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A new name; the folder itself is created by whoever writes there.
+    pub fn new(tag: &str) -> Scratch {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        Scratch(std::env::temp_dir().join(format!("dalkon-cli-{tag}-{}-{n}", std::process::id())))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    pub fn str(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Run `dalkon` with `args` (and optional stdin).
 pub fn run(args: &[&str], stdin: Option<&str>) -> Output {
-    // Databases built by `dakon solve` go to a scratch folder, not the tree.
-    let db_dir = std::env::temp_dir().join(format!("dalkon-cli-tests-{}", std::process::id()));
+    // Databases built by `dakon solve` go to a scratch folder, not the tree,
+    // removed when the command is done.
+    let db_dir = Scratch::new("db");
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
         .args(args)
-        .env("DALKON_DB_DIR", db_dir)
+        .env("DALKON_DB_DIR", db_dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
