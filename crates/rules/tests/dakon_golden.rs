@@ -10,37 +10,11 @@
 //! `dakon_rules.rs` are the independent check of the sowing itself.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use dalkon_rules::dakon::{Position, Rules};
 
-fn golden(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/golden")
-        .join(name)
-}
-
-fn check_or_bless(name: &str, actual: &str) {
-    let path = golden(name);
-    if std::env::var_os("DALKON_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (run with DALKON_BLESS=1 to create it)",
-            path.display()
-        )
-    });
-    for (i, (e, a)) in expected.lines().zip(actual.lines()).enumerate() {
-        assert_eq!(e, a, "{name}, line {}", i + 1);
-    }
-    assert_eq!(
-        expected.lines().count(),
-        actual.lines().count(),
-        "{name}: line count"
-    );
-}
+mod common;
+use common::check_or_bless;
 
 /// splitmix64: a fixed generator so the file never depends on a crate version.
 struct Rng(u64);
@@ -55,14 +29,10 @@ impl Rng {
     }
 }
 
-fn all_rules() -> impl Iterator<Item = Rules> {
-    (0..8).map(|c| Rules::from_code(c).unwrap())
-}
-
 fn sequences() -> String {
     let mut out = String::from("# rules | start | moves | position after each move\n");
     let mut rng = Rng(2026);
-    for rules in all_rules() {
+    for rules in Rules::ALL {
         for (n, m) in [(1, 3), (2, 2), (3, 3), (4, 4), (5, 5), (7, 7)] {
             let start = Position::start(n, m).unwrap();
             let mut p = start;
@@ -160,7 +130,7 @@ fn golden_perft() {
     let mut out = String::from(
         "# rules | board (holes x seeds) | distinct positions after 1, 2, ... moves | reachable positions (with stores, without)\n",
     );
-    for rules in all_rules() {
+    for rules in Rules::ALL {
         for (n, m, depth) in [(2, 2, 8), (3, 3, 8), (4, 4, 6), (5, 5, 5), (7, 7, 3)] {
             let start = Position::start(n, m).unwrap();
             let counts = perft(start, &rules, depth);

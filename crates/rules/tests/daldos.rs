@@ -2,6 +2,8 @@
 //! cases for every clause of §1.3, golden perft counts, and property tests
 //! against an independent reference generator.
 
+mod common;
+
 mod daldos {
     pub mod cases;
     pub mod geometry;

@@ -98,3 +98,21 @@ pub enum MoveError {
     #[error("the game is over")]
     GameOver,
 }
+
+/// A rule set or option value that is not spelt as the CLI spells it.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// Not `origin=… mikul=… nembak=…`.
+    #[error("expected `origin=… mikul=… nembak=…` (all three, in this order), got {0:?}")]
+    Shape(String),
+    /// An option value that the option does not have.
+    #[error("{option}: {text:?} is not a value of this option (expected {expected})")]
+    Value {
+        /// `origin`, `mikul` or `nembak`.
+        option: &'static str,
+        /// The text found.
+        text: String,
+        /// The values the option has.
+        expected: &'static str,
+    },
+}

@@ -12,7 +12,7 @@ mod rules;
 mod side;
 mod sow;
 
-pub use error::{MoveError, ParseError, PositionError};
+pub use error::{MoveError, ParseError, PositionError, RulesError};
 pub use event::Event;
 pub use position::{Position, MAX_HOLES, MAX_SEEDS};
 pub use rules::{Mikul, Nembak, Origin, Rules};

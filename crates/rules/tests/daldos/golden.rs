@@ -55,30 +55,16 @@ fn render() -> String {
 }
 
 fn golden_path() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/daldos_perft.txt")
+    crate::common::golden(GOLDEN)
 }
+
+const GOLDEN: &str = "daldos_perft.txt";
 
 #[test]
 fn golden_perft_counts() {
-    let now = render();
-    if std::env::var_os("DALKON_BLESS").is_some() {
-        std::fs::write(golden_path(), &now).unwrap();
-    }
-    let file = std::fs::read_to_string(golden_path()).expect("golden file");
-    let mut checked = 0;
-    for (want, got) in file.lines().zip(now.lines()) {
-        if want.starts_with('#') {
-            continue;
-        }
-        assert_eq!(want, got);
-        checked += 1;
-    }
-    assert_eq!(
-        file.lines().count(),
-        now.lines().count(),
-        "golden file lines"
-    );
-    assert_eq!(checked, POSITIONS.len() * 8);
+    let lines = crate::common::check_or_bless(GOLDEN, &render());
+    // Three comment lines, then one per position and variant.
+    assert_eq!(lines, 3 + POSITIONS.len() * 8);
 }
 
 /// The start-position lines, derived by hand (module doc).
