@@ -81,6 +81,10 @@ pub enum NotationError {
         /// Column of the first piece too many.
         column: usize,
     },
+    /// Neither side has a piece: no game reaches that (the game ends when
+    /// one side loses its last piece, and then the other side has won).
+    #[error("no pieces on the board: a position needs at least one piece of either side")]
+    NoPieces,
     /// No side to move after the rows.
     #[error("column {column}: missing side to move ('a' or 'b') after the rows")]
     MissingSide {
@@ -234,6 +238,9 @@ impl FromStr for Position {
                     }
                 }
             }
+        }
+        if counts == [0, 0] {
+            return Err(NotationError::NoPieces);
         }
         Ok(pos)
     }

@@ -33,14 +33,14 @@ fn round_trips() {
         "a.A./b...a/B..b b",
         "......../a.......b/.......B a",
         "A.A.A.A.a.a.a.a./a.a.a.a.a.a.a.a.b/b.b.b.b.B.B.B.B. b",
-        "..../...../.... a",
+        "..../...../...b a",
     ] {
         assert_eq!(pos(s).to_string(), s);
     }
     // Spaces around are accepted, the output is canonical.
     assert_eq!(
-        pos("  ..../...../....   b ").to_string(),
-        "..../...../.... b"
+        pos("  ..../..a../....   b ").to_string(),
+        "..../..a../.... b"
     );
 }
 
@@ -94,6 +94,11 @@ fn err(s: &str) -> String {
 
 #[test]
 fn errors_name_problem_and_column() {
+    // Neither side has a piece: no game reaches it, and no side has won.
+    assert_eq!(
+        err("..../...../.... a"),
+        "no pieces on the board: a position needs at least one piece of either side"
+    );
     assert_eq!(
         err(""),
         "empty position: expected <row A>/<row M>/<row B> <side>"
