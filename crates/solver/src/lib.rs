@@ -6,6 +6,7 @@ pub mod db;
 pub mod db_error;
 pub mod memory;
 pub mod openings;
+pub mod paths;
 pub mod progress;
 pub mod rank;
 pub mod reference;
