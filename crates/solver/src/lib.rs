@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod databases;
 pub mod db;
 pub mod db_error;
+pub mod error;
 pub mod memory;
 pub mod openings;
 pub mod paths;
@@ -14,6 +15,8 @@ pub mod retro;
 pub mod search;
 pub mod tt;
 
+
 pub use databases::{solve_retrograde, Databases, RetroSolution};
 pub use db_error::DbError;
+pub use error::SolveError
 pub use progress::{NoProgress, Progress};
