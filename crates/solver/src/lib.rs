@@ -13,6 +13,7 @@ pub mod rank;
 pub mod reference;
 pub mod retro;
 pub mod search;
+pub mod solve;
 pub mod tt;
 
 
