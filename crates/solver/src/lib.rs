@@ -1,6 +1,7 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
 pub mod atomic;
+pub mod best;
 pub mod databases;
 pub mod db;
 pub mod db_error;
