@@ -17,8 +17,7 @@ pub mod search;
 pub mod solve;
 pub mod tt;
 
-
 pub use databases::{solve_retrograde, Databases, RetroSolution};
 pub use db_error::DbError;
-pub use error::SolveError
+pub use error::SolveError;
 pub use progress::{NoProgress, Progress};
