@@ -62,6 +62,17 @@ pub enum SolveError {
         /// MiB a count may use on this machine.
         usable_mib: u64,
     },
+    /// The working folder named for a count exists but holds no checkpoint
+    /// to resume (the message keeps the words of the count's own check).
+    #[error(
+        "layer file: {}: the folder exists but holds no checkpoint of an openings count; \
+         name a new folder or remove it",
+        dir.display()
+    )]
+    NotACheckpoint {
+        /// The folder.
+        dir: PathBuf,
+    },
     /// Building or opening the databases of a retrograde solve failed.
     #[error("retrograde solve failed")]
     Retrograde(#[source] DbError),
@@ -98,7 +109,8 @@ impl SolveError {
             | SolveError::Setup { .. }
             | SolveError::TableDoesNotFit { .. }
             | SolveError::TableTooSmall { .. }
-            | SolveError::MemoryDoesNotFit { .. } => true,
+            | SolveError::MemoryDoesNotFit { .. }
+            | SolveError::NotACheckpoint { .. } => true,
             SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
             SolveError::Search(e) => e.is_bad_input(),
             SolveError::Openings(e) | SolveError::CountStopped { source: e, .. } => {
@@ -125,10 +137,14 @@ impl SearchError {
 }
 
 impl OpeningsError {
-    /// Whether the board asked for is at fault (too big to index); limits
-    /// reached, memory and layer files are not.
+    /// Whether the request is at fault: a board too big to index, or more
+    /// positions than the `--max-positions` asked for; memory and layer
+    /// files are not.
     pub fn is_bad_input(&self) -> bool {
-        matches!(self, OpeningsError::BoardTooBig(_))
+        matches!(
+            self,
+            OpeningsError::BoardTooBig(_) | OpeningsError::TooManyPositions { .. }
+        )
     }
 }
 

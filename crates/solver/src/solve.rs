@@ -428,8 +428,9 @@ mod tests {
         assert_eq!(auto_probe_seeds(6, 12), 12);
         assert_eq!(auto_probe_seeds(6, 72), 15);
         assert_eq!(auto_probe_seeds(7, 98), 12);
-        assert_eq!(choose(MethodChoice::Auto, 4, 4), Method::Retrograde);
-        assert_eq!(choose(MethodChoice::Auto, 6, 4), Method::Search);
+        // The auto threshold: C(32, 8) = 10.5 M entries, C(40, 8) = 76.9 M.
+        assert_eq!(choose(MethodChoice::Auto, 4, 3), Method::Retrograde);
+        assert_eq!(choose(MethodChoice::Auto, 4, 4), Method::Search);
     }
 
     #[test]

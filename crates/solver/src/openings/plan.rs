@@ -73,9 +73,13 @@ pub struct CountPlan {
     pub limits: OpeningLimits,
     /// The working folder.
     pub work_dir: PathBuf,
-    /// Whether the working folder exists, so that the count resumes from it.
+    /// Whether the working folder exists, so that the count resumes from
+    /// it (or, without a checkpoint in it, refuses to start).
     pub resuming: bool,
 }
+
+/// The file of a count's checkpoint in its working folder.
+const CHECKPOINT: &str = "state";
 
 /// Bytes of memory a count may use: `memory_mb`, checked against what may
 /// be used out of `available`, or by default all of that.
@@ -148,16 +152,25 @@ fn plan_with_memory(
 impl CountPlan {
     /// Count every winning chain, with the seconds taken. A count that
     /// stops after a checkpoint says where the checkpoint is kept.
+    /// A working folder that exists without a checkpoint is refused before
+    /// any work.
     pub fn count(&self, progress: &dyn OpeningsProgress) -> Result<(Openings, f64), SolveError> {
+        if self.resuming && !self.work_dir.join(CHECKPOINT).is_file() {
+            return Err(SolveError::NotACheckpoint {
+                dir: self.work_dir.clone(),
+            });
+        }
         let t0 = Instant::now();
         let o = openings_with_progress(&self.start, &self.rules, &self.limits, progress);
         let seconds = t0.elapsed().as_secs_f64();
         match o {
             Ok(o) => Ok((o, seconds)),
-            Err(source) if self.work_dir.join("state").exists() => Err(SolveError::CountStopped {
-                dir: self.work_dir.clone(),
-                source,
-            }),
+            Err(source) if self.work_dir.join(CHECKPOINT).exists() => {
+                Err(SolveError::CountStopped {
+                    dir: self.work_dir.clone(),
+                    source,
+                })
+            }
             Err(e) => Err(SolveError::Openings(e)),
         }
     }
@@ -232,6 +245,16 @@ mod tests {
         assert_eq!(e.to_string(), "--seeds 0 must be between 1 and 255");
         let e = plan_with_memory(&request(0, 3, dir), Some(GIB)).unwrap_err();
         assert!(matches!(e, SolveError::Setup { holes: 0, .. }), "{e}");
+    }
+
+    #[test]
+    fn a_folder_without_a_checkpoint_is_refused() {
+        let dir = std::env::temp_dir();
+        let plan = plan_with_memory(&request(3, 3, dir), Some(GIB)).unwrap();
+        assert!(plan.resuming);
+        let e = plan.count(&NoOpeningsProgress).unwrap_err();
+        assert!(matches!(e, SolveError::NotACheckpoint { .. }), "{e}");
+        assert!(e.is_bad_input());
     }
 
     #[test]
