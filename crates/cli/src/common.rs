@@ -2,6 +2,9 @@
 //! and the mapping of errors to exit codes.
 
 use clap::{Args, ValueEnum};
+use dalkon_solver::openings::OpeningsError;
+use dalkon_solver::search::SearchError;
+use dalkon_solver::{DbError, SolveError};
 
 /// Output formats. `text` is for people; the others for scripts. Not every
 /// command offers every format: a command refuses one it does not offer.
@@ -61,12 +64,50 @@ impl Global {
     }
 }
 
-/// Exit code for an error: 1 when the system failed us (files, I/O), 2 for
-/// everything else, which is bad input.
+/// Exit code for an error: the first error of the chain that knows
+/// whether it is bad input decides (the solver's errors: 2 for bad input,
+/// 1 for everything else: files, memory, limits reached); an I/O error
+/// means the system failed us (1); anything else is bad input (2).
 pub fn exit_code(err: &anyhow::Error) -> i32 {
-    if err.chain().any(|c| c.is::<std::io::Error>()) {
-        1
-    } else {
-        2
+    for cause in err.chain() {
+        let bad_input = if let Some(e) = cause.downcast_ref::<SolveError>() {
+            Some(e.is_bad_input())
+        } else if let Some(e) = cause.downcast_ref::<DbError>() {
+            Some(e.is_bad_input())
+        } else if let Some(e) = cause.downcast_ref::<SearchError>() {
+            Some(e.is_bad_input())
+        } else if let Some(e) = cause.downcast_ref::<OpeningsError>() {
+            Some(e.is_bad_input())
+        } else if cause.is::<std::io::Error>() {
+            Some(false)
+        } else {
+            None
+        };
+        if let Some(bad) = bad_input {
+            return if bad { 2 } else { 1 };
+        }
+    }
+    2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solver_errors_map_by_kind() {
+        let disk = anyhow::Error::new(SolveError::Openings(OpeningsError::Io("full".into())));
+        assert_eq!(exit_code(&disk), 1);
+        let db = anyhow::Error::new(SolveError::Retrograde(DbError::Io {
+            path: "x".into(),
+            source: std::io::Error::other("full"),
+        }))
+        .context("while solving");
+        assert_eq!(exit_code(&db), 1);
+        let seeds = anyhow::Error::new(SolveError::Seeds { seeds: 0 });
+        assert_eq!(exit_code(&seeds), 2);
+        assert_eq!(exit_code(&anyhow::anyhow!("bad flag")), 2);
+        let io = anyhow::Error::new(std::io::Error::other("pipe")).context("writing");
+        assert_eq!(exit_code(&io), 1);
     }
 }

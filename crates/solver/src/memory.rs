@@ -56,10 +56,19 @@ pub fn budget(available: u64) -> u64 {
     available.saturating_sub((available / 10).max(MIN_HEADROOM))
 }
 
+/// MemAvailable assumed where it is unknown (not Linux).
+pub const ASSUMED_AVAILABLE: u64 = 4 << 30;
+
+/// Bytes a build or count may use out of MemAvailable, `available` (`None`:
+/// unknown, [`ASSUMED_AVAILABLE`] is assumed).
+pub fn usable(available: Option<u64>) -> u64 {
+    budget(available.unwrap_or(ASSUMED_AVAILABLE))
+}
+
 /// Refuse a build of `needed` bytes that does not fit in `available`
-/// (when MemAvailable is unknown, 4 GiB is assumed).
+/// (when MemAvailable is unknown, [`ASSUMED_AVAILABLE`] is assumed).
 pub fn check(holes: usize, max_k: u32, needed: u64, available: Option<u64>) -> Result<(), DbError> {
-    let available = available.unwrap_or(4 << 30);
+    let available = available.unwrap_or(ASSUMED_AVAILABLE);
     let budget = budget(available);
     if needed > budget {
         return Err(DbError::OutOfMemory {

@@ -1,17 +1,19 @@
-//! `dalkon dakon best`: the exact value of a position and of each move.
-//! `--position -` reads one position per line from stdin and writes one
-//! JSON line per position.
+//! `dalkon dakon best`: the exact value of a position and of each move
+//! (`dalkon_solver::best`). `--position -` reads one position per line from
+//! stdin and writes one JSON line per position.
 
 use std::io::BufRead;
 
 use anyhow::Context;
-use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::search::{self, Limits};
+use dalkon_rules::dakon::Position;
+use dalkon_solver::best::{analyse, Analysis};
+use dalkon_solver::search::Limits;
+use dalkon_solver::solve::search_limits;
 use serde_json::json;
 
-use super::play::draw;
+use super::args::SearchArgs;
+use super::draw::{chain, draw};
 use super::progress::with_search_spinner;
-use super::solve::SearchArgs;
 use super::RuleArgs;
 use crate::common::{Format, Global};
 
@@ -34,58 +36,34 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-/// Value, best moves and per-move values, and whether they are exact.
-struct Answer {
-    value: i32,
-    best_moves: Vec<usize>,
-    moves: Vec<(usize, i32)>,
-    exact: bool,
-    note: String,
-}
-
-fn answer(
-    pos: &Position,
-    rules: &Rules,
-    limits: &Limits,
-    depth: u32,
-    progress: Option<&search::SearchProgress>,
-) -> anyhow::Result<Answer> {
-    match search::solve(pos, rules, limits, None, progress) {
-        Ok(r) => Ok(Answer {
-            value: r.value,
-            best_moves: r.best_moves,
-            moves: r.moves,
-            exact: true,
-            note: format!(
-                "{} positions, {} nodes, {:.3} s",
-                r.positions, r.nodes, r.seconds
-            ),
-        }),
-        Err(search::SearchError::NodeLimit { nodes }) => {
-            let moves = search::estimate_moves(pos, rules, depth);
-            let value = moves.iter().map(|m| m.1).max().unwrap_or(0);
-            let best_moves = moves.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
-            Ok(Answer {
-                value,
-                best_moves,
-                moves,
-                exact: false,
-                note: format!(
-                    "node limit reached after {nodes} nodes: estimate {depth} plies deep, NOT exact"
-                ),
-            })
-        }
-        Err(e) => Err(e.into()),
+impl Args {
+    fn limits(&self, holes: usize) -> anyhow::Result<Limits> {
+        Ok(search_limits(holes, self.search.tt_mb, self.max_nodes)?)
     }
 }
 
-fn to_json(a: &Answer) -> serde_json::Value {
+fn to_json(a: &Analysis) -> serde_json::Value {
     json!({
         "value": a.value,
         "best_moves": a.best_moves,
         "moves": a.moves.iter().map(|&(h, v)| json!({"move": h, "value": v})).collect::<Vec<_>>(),
         "exact": a.exact,
     })
+}
+
+/// The last line of the text output: the work done, or that the answer is
+/// an estimate.
+fn note(a: &Analysis) -> String {
+    match a.estimate_depth {
+        None => format!(
+            "{} positions, {} nodes, {:.3} s",
+            a.positions, a.nodes, a.seconds
+        ),
+        Some(depth) => format!(
+            "node limit reached after {} nodes: estimate {depth} plies deep, NOT exact",
+            a.nodes
+        ),
+    }
 }
 
 pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
@@ -106,13 +84,12 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             let lim = match limits {
                 Some((n, l)) if n == pos.holes() => l,
                 _ => {
-                    let mut l = args.search.limits(pos.holes())?;
-                    l.max_nodes = args.max_nodes;
+                    let l = args.limits(pos.holes())?;
                     limits = Some((pos.holes(), l));
                     l
                 }
             };
-            let a = answer(&pos, &rules, &lim, args.estimate_depth, None)?;
+            let a = analyse(&pos, &rules, &lim, args.estimate_depth, None)?;
             println!("{}", to_json(&a));
         }
         return Ok(());
@@ -121,15 +98,14 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         .position
         .parse()
         .with_context(|| format!("bad --position {:?}", args.position))?;
-    let mut limits = args.search.limits(pos.holes())?;
-    limits.max_nodes = args.max_nodes;
+    let limits = args.limits(pos.holes())?;
     if format == Format::Json {
-        let a = answer(&pos, &rules, &limits, args.estimate_depth, None)?;
+        let a = analyse(&pos, &rules, &limits, args.estimate_depth, None)?;
         println!("{}", to_json(&a));
         return Ok(());
     }
     let r = with_search_spinner("solving", |p| {
-        answer(&pos, &rules, &limits, args.estimate_depth, Some(p))
+        analyse(&pos, &rules, &limits, args.estimate_depth, Some(p))
     })?;
     println!("{}", draw(&pos));
     println!(
@@ -137,13 +113,12 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         r.value,
         if r.exact { "exact" } else { "ESTIMATE" }
     );
-    let best: Vec<String> = r.best_moves.iter().map(|h| h.to_string()).collect();
     println!(
         "best moves  {}",
-        if best.is_empty() {
+        if r.best_moves.is_empty() {
             "none (game over)".to_owned()
         } else {
-            best.join(" ")
+            chain(&r.best_moves, " ")
         }
     );
     if !r.moves.is_empty() {
@@ -152,6 +127,6 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             println!("{h:>5}  {v:>+5}");
         }
     }
-    println!("\n{}", r.note);
+    println!("\n{}", note(&r));
     Ok(())
 }

@@ -1,7 +1,9 @@
 //! `dalkon dakon` commands (CLI.md, "Dakon"). Each command lives in its own
 //! file; this one only dispatches.
 
+mod args;
 mod best;
+pub(crate) mod draw;
 pub(crate) mod openings;
 mod play;
 pub(crate) mod progress;

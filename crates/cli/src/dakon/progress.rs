@@ -34,6 +34,12 @@ pub fn with_search_spinner<T: Send>(
     let result = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {
+                // Nothing to show before the search starts (the work may
+                // first build databases, under a bar of its own).
+                if progress.roots_total.load(Ordering::Relaxed) == 0 {
+                    std::thread::sleep(Duration::from_millis(50));
+                    continue;
+                }
                 let nodes = progress.nodes.load(Ordering::Relaxed);
                 let roots = progress.roots_done.load(Ordering::Relaxed);
                 let total = progress.roots_total.load(Ordering::Relaxed);
@@ -53,15 +59,18 @@ pub fn with_search_spinner<T: Send>(
     result
 }
 
-/// A database-build progress bar (one level at a time).
+/// A database-build progress bar (one level at a time), removed when the
+/// last level is done.
 #[derive(Debug)]
 pub struct BuildBar {
     bar: Option<ProgressBar>,
+    last: u32,
 }
 
 impl BuildBar {
-    /// A bar on a terminal, nothing otherwise.
-    pub fn new() -> BuildBar {
+    /// A bar on a terminal, nothing otherwise, for a build of levels up to
+    /// `last`.
+    pub fn new(last: u32) -> BuildBar {
         let bar = on_terminal().then(|| {
             let b = ProgressBar::new(0);
             b.set_style(
@@ -73,7 +82,7 @@ impl BuildBar {
             );
             b
         });
-        BuildBar { bar }
+        BuildBar { bar, last }
     }
 
     /// Remove the bar.
@@ -95,6 +104,16 @@ impl dalkon_solver::Progress for BuildBar {
     fn advance(&self, entries: u64) {
         if let Some(b) = &self.bar {
             b.inc(entries);
+        }
+    }
+    fn level_finished(&self, level: u32) {
+        if level == self.last {
+            self.finish();
+        }
+    }
+    fn level_loaded(&self, level: u32, _entries: u64) {
+        if level == self.last {
+            self.finish();
         }
     }
 }

@@ -6,9 +6,13 @@ use std::path::Path;
 use anyhow::Context;
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Rules};
 
+use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
+use dalkon_solver::solve::{plan, Method, MethodChoice, Outcome, SolveRequest, Solved};
+
+use crate::dakon::draw::chain;
 use crate::dakon::openings;
 use crate::dakon::progress::CountBar;
-use crate::dakon::solve::{auto_probe_seeds, result_word, solve_board, Method, SearchArgs, Solved};
+use crate::dakon::solve::run_with_progress;
 
 /// One board to solve in `reproduce`.
 #[derive(Debug, Clone, Copy)]
@@ -121,33 +125,23 @@ const FULL_OPENINGS: [(usize, u32); 3] = [(7, 7), (8, 8), (9, 9)];
 pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
     let dir = out.join("dakon");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let limits = SearchArgs {
-        tt_mb: None,
-        probe_seeds: None,
-    }
-    .limits(7)?;
-
     let jobs = value_jobs(full);
     let jobs_full = value_jobs(true);
     let bar = CountBar::new(jobs.len() as u64, "Dakon boards");
     let mut solved = Vec::new();
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
-        let s = solve_board(
-            job.holes,
-            job.seeds,
-            job.rules,
-            Method::Auto,
-            None,
-            &limits,
+        let s = run_with_progress(&plan(&SolveRequest {
+            holes: job.holes,
+            seeds: job.seeds,
+            rules: job.rules,
+            method: MethodChoice::Auto,
+            db_dir: None,
+            tt_mb: None,
             // The two largest boards need endgame probes to finish in
             // minutes (7x7: about 3.5 minutes with probes up to 12 seeds).
-            if job.holes >= 7 && job.seeds >= 6 {
-                auto_probe_seeds(job.holes, 2 * job.holes as u32 * job.seeds)
-            } else {
-                0
-            },
-        )?;
+            probe_seeds: (job.holes < 7 || job.seeds < 6).then_some(0),
+        })?)?;
         solved.push(s);
         bar.inc();
     }
@@ -172,25 +166,30 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
         // 7x7 takes about an hour: checkpoint it, so that an interrupted
         // `reproduce --full` resumes it (from dalkon-db/). The boards under
         // a budget stop anyway and keep nothing.
-        let limits = openings::CountLimits {
-            max_positions: budget,
-            checkpoint_minutes: ((n, m) == (7, 7)).then_some(10),
-            ..Default::default()
+        let request = CountRequest {
+            holes: n,
+            seeds: m,
+            rules: Rules::default(),
+            limits: CountLimits {
+                max_positions: budget,
+                checkpoint_minutes: ((n, m) == (7, 7)).then_some(10),
+                ..Default::default()
+            },
         };
-        let r = openings::board_openings(n, m, &Rules::default(), &limits);
+        let r = plan_count(&request)
+            .and_then(|p| openings::count(&p))
+            .map_err(anyhow::Error::from);
         // Where the count is out of reach, still find out whether a
         // winning chain exists (a depth-first search in move order).
         let first = if r.is_err() {
-            let limits = openings::CountLimits {
-                max_positions: OPENINGS_BUDGET,
-                ..Default::default()
+            let request = CountRequest {
+                limits: CountLimits {
+                    max_positions: OPENINGS_BUDGET,
+                    ..Default::default()
+                },
+                ..request
             };
-            Some(openings::board_first_chain(
-                n,
-                m,
-                &Rules::default(),
-                &limits,
-            ))
+            Some(board_first_chain(&request).map_err(anyhow::Error::from))
         } else {
             None
         };
@@ -252,8 +251,8 @@ fn carried_values(path: &Path) -> anyhow::Result<Vec<Solved>> {
             value: f[5].parse().map_err(|_| bad())?,
             best_moves,
             method: match f[8] {
-                "retrograde" => "retrograde",
-                "search" => "search",
+                "retrograde" => Method::Retrograde,
+                "search" => Method::Search,
                 _ => return Err(bad()),
             },
             positions: f[9].parse().map_err(|_| bad())?,
@@ -306,7 +305,7 @@ fn carried_openings(dir: &Path) -> anyhow::Result<Vec<CarriedOpenings>> {
 }
 
 fn moves_text(h: &[usize]) -> String {
-    openings::chain(h, " ")
+    chain(h, " ")
 }
 
 fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
@@ -338,9 +337,9 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
                 m.into(),
                 n.into(),
                 value,
-                result_word(s.value).into(),
+                Outcome::of(s.value).as_str().into(),
                 moves_text(&s.best_moves),
-                s.method.into(),
+                s.method.as_str().into(),
                 s.positions.to_string(),
                 format!("{:.3}", s.seconds),
             ]
@@ -391,7 +390,7 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
     for word in ["win", "draw", "loss"] {
         let boards: Vec<String> = solved
             .iter()
-            .filter(|s| s.rules == Rules::default() && result_word(s.value) == word)
+            .filter(|s| s.rules == Rules::default() && Outcome::of(s.value).as_str() == word)
             .map(|s| format!("{}×{}", s.holes, s.seeds))
             .collect();
         md.push_str(&format!(

@@ -33,7 +33,12 @@
 
 mod layer_set;
 mod layer_store;
+pub mod plan;
 mod ranker;
+
+pub use plan::{
+    board_first_chain, board_openings, plan_count, CountLimits, CountPlan, CountRequest,
+};
 
 use std::path::PathBuf;
 

@@ -1,0 +1,164 @@
+//! Why a solver job ([`crate::solve`], [`crate::best`], the openings plan)
+//! was refused or failed, and whether the fault is in the input.
+//!
+//! Messages name the command-line flags (`--seeds`, `--tt-mb`,
+//! `--memory-mb`) because the request fields mirror them one to one.
+
+use std::path::PathBuf;
+
+use dalkon_rules::dakon::PositionError;
+use thiserror::Error;
+
+use crate::db_error::DbError;
+use crate::openings::OpeningsError;
+use crate::search::SearchError;
+
+/// Errors of the solver's job entry points.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// Seeds per hole must fit a pit of the rules crate and be at least one.
+    #[error("--seeds {seeds} must be between 1 and 255")]
+    Seeds {
+        /// Seeds per hole asked for.
+        seeds: u32,
+    },
+    /// The rules refuse the board (e.g. no holes, too many).
+    #[error("cannot set up {holes} holes × {seeds} seeds")]
+    Setup {
+        /// Holes per row asked for.
+        holes: usize,
+        /// Seeds per hole asked for.
+        seeds: u32,
+        /// What the rules said.
+        #[source]
+        source: PositionError,
+    },
+    /// The transposition table asked for is larger than the free memory.
+    #[error("--tt-mb {mb} does not fit: only {available_mib} MiB of memory are available")]
+    TableDoesNotFit {
+        /// MiB asked for.
+        mb: usize,
+        /// MemAvailable in MiB.
+        available_mib: u64,
+    },
+    /// The transposition table is below the smallest usable size.
+    #[error(
+        "the transposition table needs at least {min_mib} MiB, but only {mib} MiB fit or were given"
+    )]
+    TableTooSmall {
+        /// Smallest usable table in MiB.
+        min_mib: usize,
+        /// MiB given (or chosen by default).
+        mib: usize,
+    },
+    /// The memory asked for an openings count is more than may be used.
+    #[error(
+        "--memory-mb {mb} does not fit: {usable_mib} MiB of memory are available, \
+         and at least a tenth is left free"
+    )]
+    MemoryDoesNotFit {
+        /// MiB asked for.
+        mb: u64,
+        /// MiB a count may use on this machine.
+        usable_mib: u64,
+    },
+    /// The working folder named for a count exists but holds no checkpoint
+    /// to resume (the message keeps the words of the count's own check).
+    #[error(
+        "layer file: {}: the folder exists but holds no checkpoint of an openings count; \
+         name a new folder or remove it",
+        dir.display()
+    )]
+    NotACheckpoint {
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// Building or opening the databases of a retrograde solve failed.
+    #[error("retrograde solve failed")]
+    Retrograde(#[source] DbError),
+    /// Building or opening the endgame databases of a search failed.
+    #[error("cannot prepare the probe databases")]
+    Probe(#[source] DbError),
+    /// The exact search failed.
+    #[error(transparent)]
+    Search(SearchError),
+    /// An openings count (or the search for a first winning chain) failed.
+    #[error(transparent)]
+    Openings(OpeningsError),
+    /// An openings count failed after a checkpoint, which is kept.
+    #[error(
+        "the count stopped; its last checkpoint is kept in {}: run the same command again \
+         to resume (or remove the folder)",
+        dir.display()
+    )]
+    CountStopped {
+        /// The working folder holding the checkpoint.
+        dir: PathBuf,
+        /// Why the count stopped.
+        #[source]
+        source: OpeningsError,
+    },
+}
+
+impl SolveError {
+    /// Whether the request itself is at fault (exit code 2), rather than
+    /// the machine, its files or a resource limit (exit code 1).
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            SolveError::Seeds { .. }
+            | SolveError::Setup { .. }
+            | SolveError::TableDoesNotFit { .. }
+            | SolveError::TableTooSmall { .. }
+            | SolveError::MemoryDoesNotFit { .. }
+            | SolveError::NotACheckpoint { .. } => true,
+            SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
+            SolveError::Search(e) => e.is_bad_input(),
+            SolveError::Openings(e) | SolveError::CountStopped { source: e, .. } => {
+                e.is_bad_input()
+            }
+        }
+    }
+}
+
+impl DbError {
+    /// Whether the board asked for is at fault (too many holes or seeds),
+    /// rather than the memory, the files or the folder.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, DbError::Holes { .. } | DbError::LevelTooLarge { .. })
+    }
+}
+
+impl SearchError {
+    /// Whether the limits given are at fault (a table below the minimum);
+    /// running out of nodes is a limit reached, not bad input.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, SearchError::TableTooSmall { .. })
+    }
+}
+
+impl OpeningsError {
+    /// Whether the request is at fault: a board too big to index, or more
+    /// positions than the `--max-positions` asked for; memory and layer
+    /// files are not.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(
+            self,
+            OpeningsError::BoardTooBig(_) | OpeningsError::TooManyPositions { .. }
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_are_kept_and_not_repeated() {
+        let e = SolveError::Retrograde(DbError::Holes { holes: 99, max: 10 });
+        let source = std::error::Error::source(&e).expect("a source");
+        assert!(!e.to_string().contains(&source.to_string()));
+        assert!(e.is_bad_input());
+        let e = SolveError::Openings(OpeningsError::Io("disk full".into()));
+        assert!(!e.is_bad_input());
+    }
+}
