@@ -16,32 +16,89 @@ pub enum Format {
     Md,
 }
 
+/// The most worker threads `--threads` takes.
+pub const MAX_THREADS: i64 = 256;
+
+/// Run `work` on a pool of `threads` workers, or on rayon's global pool
+/// (all cores, built on first use) when no count was asked for.
+pub fn with_threads<R: Send>(
+    threads: Option<u16>,
+    work: impl FnOnce() -> anyhow::Result<R> + Send,
+) -> anyhow::Result<R> {
+    match threads {
+        None => work(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(usize::from(n))
+            .build()
+            .map_err(|e| anyhow::anyhow!("cannot start {n} worker threads: {e}"))?
+            .install(work),
+    }
+}
+
+/// The error and its causes on one line, `: `-separated, each cause once
+/// (a message that already quotes its cause is not followed by it again).
+pub fn one_line(err: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in err.chain() {
+        let text = cause.to_string().replace('\n', " ");
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
+}
+
+/// Input quoted in an error message: at most [`QUOTE_MAX`] characters.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE_MAX {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(QUOTE_MAX).collect();
+        format!("{head:?}… ({} characters)", text.chars().count())
+    }
+}
+
+/// The most characters of the input an error line quotes.
+pub const QUOTE_MAX: usize = 80;
+
+/// A clap usage error as one line: clap's first line (`error: …`) and where
+/// the usage is explained (`see 'dalkon dakon solve --help'`), read from
+/// the `Usage:` line clap adds.
+pub fn usage_line(rendered: &str) -> String {
+    let first = rendered
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("error: bad arguments")
+        .trim();
+    let command: Vec<&str> = rendered
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage:"))
+        .map(|u| {
+            u.split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect()
+        })
+        .unwrap_or_else(|| vec!["dalkon"]);
+    format!("{first}; see '{} --help'", command.join(" "))
+}
+
 /// Flags accepted by every command.
 #[derive(Debug, Args)]
 pub struct Global {
     /// Output format (text is for people; json for scripts).
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Worker threads (default: all cores). Results never depend on it.
-    #[arg(long, global = true, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores). Results never depend
+    /// on it.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    pub threads: Option<u16>,
 }
 
 impl Global {
-    /// Configure rayon's global pool from `--threads`.
-    pub fn init_threads(&self) -> anyhow::Result<()> {
-        if let Some(n) = self.threads {
-            if n == 0 {
-                anyhow::bail!("--threads must be at least 1");
-            }
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build_global()
-                .map_err(|e| anyhow::anyhow!("cannot start {n} threads: {e}"))?;
-        }
-        Ok(())
-    }
-
     /// Refuse a format the command does not offer.
     pub fn require_format(&self, offered: &[Format]) -> anyhow::Result<Format> {
         if offered.contains(&self.format) {
@@ -55,9 +112,13 @@ impl Global {
                         .unwrap_or_default()
                 })
                 .collect();
+            let name = self
+                .format
+                .to_possible_value()
+                .map(|v| v.get_name().to_owned())
+                .unwrap_or_default();
             anyhow::bail!(
-                "this command does not offer --format {:?}; choose one of: {}",
-                self.format,
+                "this command does not offer --format {name}; choose one of: {}",
                 names.join(", ")
             )
         }
@@ -93,6 +154,34 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn causes_are_printed_once() {
+        let io = std::io::Error::other("No space left on device");
+        let quoted = anyhow::anyhow!("cannot write x: {io}");
+        let err = anyhow::Error::new(io).context(quoted.to_string());
+        assert_eq!(one_line(&err), "cannot write x: No space left on device");
+        let err = anyhow::anyhow!("inner\ntext").context("outer");
+        assert_eq!(one_line(&err), "outer: inner text");
+    }
+
+    #[test]
+    fn long_input_is_quoted_short() {
+        assert_eq!(quote("1,2/3"), "\"1,2/3\"");
+        let long = "7,".repeat(100);
+        let q = quote(&long);
+        assert!(q.starts_with(&format!("{:?}", &long[..80])), "{q}");
+        assert!(q.ends_with("… (200 characters)"), "{q}");
+    }
+
+    #[test]
+    fn usage_errors_are_one_line() {
+        let rendered = "error: unexpected argument '--foo' found\n\n  tip: to pass '--foo' as a value, use '-- --foo'\n\nUsage: dalkon dakon solve [OPTIONS] --holes <HOLES> --seeds <SEEDS>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            usage_line(rendered),
+            "error: unexpected argument '--foo' found; see 'dalkon dakon solve --help'"
+        );
+    }
 
     #[test]
     fn solver_errors_map_by_kind() {

@@ -15,7 +15,7 @@ use super::args::SearchArgs;
 use super::draw::{chain, draw};
 use super::progress::with_search_spinner;
 use super::RuleArgs;
-use crate::common::{Format, Global};
+use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -66,13 +66,17 @@ fn note(a: &Analysis) -> String {
     }
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(
+    global: &Global,
+    args: Args,
+    out: &mut dyn std::io::Write,
+    stdin: &mut dyn std::io::BufRead,
+) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
     if args.position == "-" {
-        let stdin = std::io::stdin();
         let mut limits: Option<(usize, Limits)> = None;
-        for (i, line) in stdin.lock().lines().enumerate() {
+        for (i, line) in stdin.lines().enumerate() {
             let line = line.context("cannot read stdin")?;
             let text = line.trim();
             if text.is_empty() {
@@ -80,7 +84,7 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             }
             let pos: Position = text
                 .parse()
-                .with_context(|| format!("line {}: bad position {text:?}", i + 1))?;
+                .with_context(|| format!("line {}: bad position {}", i + 1, quote(text)))?;
             let lim = match limits {
                 Some((n, l)) if n == pos.holes() => l,
                 _ => {
@@ -90,43 +94,45 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
                 }
             };
             let a = analyse(&pos, &rules, &lim, args.estimate_depth, None)?;
-            println!("{}", to_json(&a));
+            writeln!(out, "{}", to_json(&a))?;
         }
         return Ok(());
     }
     let pos: Position = args
         .position
         .parse()
-        .with_context(|| format!("bad --position {:?}", args.position))?;
+        .with_context(|| format!("bad --position {}", quote(&args.position)))?;
     let limits = args.limits(pos.holes())?;
     if format == Format::Json {
         let a = analyse(&pos, &rules, &limits, args.estimate_depth, None)?;
-        println!("{}", to_json(&a));
+        writeln!(out, "{}", to_json(&a))?;
         return Ok(());
     }
     let r = with_search_spinner("solving", |p| {
         analyse(&pos, &rules, &limits, args.estimate_depth, Some(p))
     })?;
-    println!("{}", draw(&pos));
-    println!(
+    writeln!(out, "{}", draw(&pos))?;
+    writeln!(
+        out,
         "value       {:+}  (final store difference for the side to move, {})",
         r.value,
         if r.exact { "exact" } else { "ESTIMATE" }
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "best moves  {}",
         if r.best_moves.is_empty() {
             "none (game over)".to_owned()
         } else {
             chain(&r.best_moves, " ")
         }
-    );
+    )?;
     if !r.moves.is_empty() {
-        println!("\n move  value");
+        writeln!(out, "\n move  value")?;
         for (h, v) in &r.moves {
-            println!("{h:>5}  {v:>+5}");
+            writeln!(out, "{h:>5}  {v:>+5}")?;
         }
     }
-    println!("\n{}", note(&r));
+    writeln!(out, "\n{}", note(&r))?;
     Ok(())
 }

@@ -26,11 +26,16 @@ pub enum Command {
     Openings(openings::Args),
 }
 
-pub fn run(global: &Global, cmd: Command) -> anyhow::Result<()> {
+pub fn run(
+    global: &Global,
+    cmd: Command,
+    out: &mut dyn std::io::Write,
+    stdin: &mut dyn std::io::BufRead,
+) -> anyhow::Result<()> {
     match cmd {
-        Command::Solve(args) => solve::run(global, args),
-        Command::Best(args) => best::run(global, args),
-        Command::Play(args) => play::run(global, args),
-        Command::Openings(args) => openings::run(global, args),
+        Command::Solve(args) => solve::run(global, args, out),
+        Command::Best(args) => best::run(global, args, out, stdin),
+        Command::Play(args) => play::run(global, args, out),
+        Command::Openings(args) => openings::run(global, args, out),
     }
 }

@@ -75,12 +75,12 @@ pub(crate) fn count(plan: &CountPlan) -> Result<(Openings, f64), SolveError> {
     r
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let plan = plan_count(&args.request())?;
     let rules = plan.rules;
     if args.first {
-        return run_first(&plan, format);
+        return run_first(&plan, format, out);
     }
     let (o, seconds) = count(&plan)?;
     if format == Format::Json {
@@ -92,50 +92,58 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             "best": o.best,
             "best_margin": o.best_margin,
         });
-        println!("{j}");
+        writeln!(out, "{j}")?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "Dakon {}×{} ({rules}): first-turn openings\n",
         args.holes, args.seeds
-    );
+    )?;
     let pos = plan.start;
-    print!("{}", draw(&pos));
-    println!();
+    write!(out, "{}", draw(&pos))?;
+    writeln!(out)?;
     if o.winning_chains == 0 {
-        println!("No chain of the first turn wins the game before the opponent moves.");
+        writeln!(
+            out,
+            "No chain of the first turn wins the game before the opponent moves."
+        )?;
     } else {
-        println!("winning chains  {}", o.winning_chains);
-        println!(
+        writeln!(out, "winning chains  {}", o.winning_chains)?;
+        writeln!(
+            out,
             "shortest        {}  ({} moves)",
             chain(&o.shortest, " "),
             o.shortest.len()
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "best            {}  ({} moves, final margin {:+})",
             chain(&o.best, " "),
             o.best.len(),
             o.best_margin.unwrap_or(0)
-        );
+        )?;
         let mut end = pos;
         for &h in &o.best {
             end = end.play(h, &rules)?;
         }
-        println!("\nafter the best chain:\n{}", draw(&end));
+        writeln!(out, "\nafter the best chain:\n{}", draw(&end))?;
     }
-    println!(
+    writeln!(
+        out,
         "positions       {} ({} from which the turn can still be won)",
         o.positions, o.winning_positions
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "peak memory     {:.1} MiB",
         o.peak_bytes as f64 / f64::from(1u32 << 20)
-    );
-    println!("seconds         {seconds:.3}");
+    )?;
+    writeln!(out, "seconds         {seconds:.3}")?;
     Ok(())
 }
 
-fn run_first(plan: &CountPlan, format: Format) -> anyhow::Result<()> {
+fn run_first(plan: &CountPlan, format: Format, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let (f, seconds) = plan.first()?;
     if format == Format::Json {
         let j = json!({
@@ -145,23 +153,28 @@ fn run_first(plan: &CountPlan, format: Format) -> anyhow::Result<()> {
             "first_margin": f.margin,
             "positions": f.positions,
         });
-        println!("{j}");
+        writeln!(out, "{j}")?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "Dakon {}×{} ({}): the first winning chain of the first turn\n",
         plan.holes, plan.seeds, plan.rules
-    );
+    )?;
     match &f.chain {
-        None => println!("No chain of the first turn wins the game before the opponent moves."),
-        Some(c) => println!(
+        None => writeln!(
+            out,
+            "No chain of the first turn wins the game before the opponent moves."
+        ),
+        Some(c) => writeln!(
+            out,
             "first chain     {}  ({} moves, final margin {:+})",
             chain(c, " "),
             c.len(),
             f.margin.unwrap_or(0)
         ),
-    }
-    println!("positions       {}", f.positions);
-    println!("seconds         {seconds:.3}");
+    }?;
+    writeln!(out, "positions       {}", f.positions)?;
+    writeln!(out, "seconds         {seconds:.3}")?;
     Ok(())
 }

@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::draw::{draw, side_name};
 use super::RuleArgs;
-use crate::common::{Format, Global};
+use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -21,13 +21,13 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
     let start: Position = args
         .position
         .parse()
-        .with_context(|| format!("bad --position {:?}", args.position))?;
+        .with_context(|| format!("bad --position {}", quote(&args.position)))?;
     let mut positions = Vec::new();
     let mut events = Vec::new();
     let mut p = start;
@@ -48,17 +48,17 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
                 .map(|log| log.iter().map(|e| e.to_string()).collect::<Vec<_>>())
                 .collect::<Vec<_>>(),
         });
-        println!("{json}");
+        writeln!(out, "{json}")?;
         return Ok(());
     }
-    println!("Rules: {rules}\n");
-    println!("{}", draw(&start));
+    writeln!(out, "Rules: {rules}\n")?;
+    writeln!(out, "{}", draw(&start))?;
     for ((mover, hole, pos), log) in positions.iter().zip(&events) {
-        println!("{} plays hole {hole}:", side_name(*mover));
+        writeln!(out, "{} plays hole {hole}:", side_name(*mover))?;
         for e in log {
-            println!("  {e}");
+            writeln!(out, "  {e}")?;
         }
-        println!("\n{}", draw(pos));
+        writeln!(out, "\n{}", draw(pos))?;
     }
     Ok(())
 }

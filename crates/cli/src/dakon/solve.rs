@@ -90,7 +90,7 @@ pub(crate) fn run_with_progress(plan: &Plan) -> Result<Solved, SolveError> {
     s
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let plan = solve::plan(&args.request())?;
     let s = run_with_progress(&plan)?;
@@ -105,35 +105,37 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
             "positions": s.positions,
             "seconds": s.seconds,
         });
-        println!("{j}");
+        writeln!(out, "{j}")?;
         return Ok(());
     }
-    println!("Dakon {}×{} ({})\n", s.holes, s.seeds, s.rules);
-    println!("{}", draw(&plan.start));
+    writeln!(out, "Dakon {}×{} ({})\n", s.holes, s.seeds, s.rules)?;
+    writeln!(out, "{}", draw(&plan.start))?;
     let verdict = match s.outcome() {
         Outcome::Win => format!("South (the first player) wins by {}", s.value),
         Outcome::Loss => format!("South (the first player) loses by {}", -s.value),
         Outcome::Draw => "a draw".to_owned(),
     };
-    println!("value       {:+}  ({verdict})", s.value);
-    println!("best moves  {}", chain(&s.best_moves, " "));
-    println!("method      {}", s.method);
-    println!("positions   {}", s.positions);
+    writeln!(out, "value       {:+}  ({verdict})", s.value)?;
+    writeln!(out, "best moves  {}", chain(&s.best_moves, " "))?;
+    writeln!(out, "method      {}", s.method)?;
+    writeln!(out, "positions   {}", s.positions)?;
     if let Some(nodes) = s.nodes {
-        println!(
+        writeln!(
+            out,
             "nodes       {nodes}  ({:.2} M/s)",
             nodes as f64 / s.seconds.max(1e-9) / 1e6
-        );
+        )?;
     }
     if let Some(passes) = s.passes {
-        println!("mtd passes  {passes}");
+        writeln!(out, "mtd passes  {passes}")?;
     }
     if let Some((hits, probes)) = s.tt_hits {
-        println!(
+        writeln!(
+            out,
             "table hits  {hits} of {probes} lookups ({:.1} %)",
             100.0 * hits as f64 / probes.max(1) as f64
-        );
+        )?;
     }
-    println!("seconds     {:.3}", s.seconds);
+    writeln!(out, "seconds     {:.3}", s.seconds)?;
     Ok(())
 }

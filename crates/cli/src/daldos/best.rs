@@ -14,6 +14,7 @@
 //! (node counts by kind), `prune`; without `--dice`, `best` is null, `plays`
 //! is empty and `throws` holds one entry per ordered throw.
 
+use anyhow::Context;
 use std::time::Instant;
 
 use dalkon_odds::engine::Daldos;
@@ -115,7 +116,7 @@ fn play_rows(a: &ThrowAnalysis<Daldos>, board: Board) -> Vec<PlayJson> {
         .collect()
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let pos = args.rules.position(&args.position)?;
     if args.depth == 0 || args.depth > MAX_DEPTH {
@@ -124,7 +125,7 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let throw: Option<Throw> = args
         .dice
         .as_deref()
-        .map(|d| d.parse().map_err(|e| anyhow::anyhow!("--dice: {e}")))
+        .map(|d| d.parse::<Throw>().context("--dice"))
         .transpose()?;
     let game = Daldos::new(args.rules.variants());
     if let Some(w) = pos.winner(&game.variants) {
@@ -208,56 +209,67 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let seconds = started.elapsed().as_secs_f64();
     bar.finish_and_clear();
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&out)?),
-        _ => print_text(&pos, throw, &out, seconds),
+        Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
+        _ => print_text(w, &pos, throw, &out, seconds)?,
     }
     Ok(())
 }
 
-fn print_text(pos: &Position, throw: Option<Throw>, out: &BestJson, seconds: f64) {
-    print!("{}", draw(pos));
-    println!();
+fn print_text(
+    w: &mut dyn std::io::Write,
+    pos: &Position,
+    throw: Option<Throw>,
+    out: &BestJson,
+    seconds: f64,
+) -> std::io::Result<()> {
+    write!(w, "{}", draw(pos))?;
+    writeln!(w)?;
     let side = pos.side_to_move().letter();
-    println!(
+    writeln!(
+        w,
         "depth {} (one unit = one throw and its play), pruning {}",
         out.depth,
         if out.prune { "on" } else { "off" }
-    );
+    )?;
     let bound = |p: &PlayJson| if p.exact { "" } else { " (upper bound)" };
     match (throw, &out.throws) {
         (Some(t), _) => {
-            println!(
+            writeln!(
+                w,
                 "throw {t}: best {} with value {:.4} ({side}'s win probability)",
                 out.best.as_deref().unwrap_or("-"),
                 out.value
-            );
+            )?;
             let width = out.plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
             for (i, p) in out.plays.iter().enumerate() {
-                println!(
+                writeln!(
+                    w,
                     "  {:>3}. {:<width$}  {:.4}{}",
                     i + 1,
                     p.play,
                     p.value,
                     bound(p)
-                );
+                )?;
             }
         }
         (None, Some(throws)) => {
-            println!(
+            writeln!(
+                w,
                 "expected value before the throw: {:.4} ({side}'s win probability)",
                 out.value
-            );
+            )?;
             let width = throws.iter().map(|t| t.best.len()).max().unwrap_or(0);
             for t in throws {
-                println!("  {}  {:<width$}  {:.4}", t.dice, t.best, t.value);
+                writeln!(w, "  {}  {:<width$}  {:.4}", t.dice, t.best, t.value)?;
             }
         }
         (None, None) => {}
     }
-    println!(
+    writeln!(
+        w,
         "{} nodes in {:.3} s ({:.0} nodes/s)",
         out.nodes,
         seconds,
         out.nodes as f64 / seconds.max(1e-9)
-    );
+    )
 }

@@ -7,6 +7,7 @@
 //! `first_player_wins`, and `seconds` (wall time: the only field that
 //! changes from run to run).
 
+use anyhow::Context;
 use std::time::Instant;
 
 use dalkon_odds::engine::Daldos;
@@ -100,10 +101,10 @@ pub(crate) fn play(
     }
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let a: PlayerSpec = args.a.parse().map_err(|e| anyhow::anyhow!("--a: {e}"))?;
-    let b: PlayerSpec = args.b.parse().map_err(|e| anyhow::anyhow!("--b: {e}"))?;
+    let a: PlayerSpec = args.a.parse().context("--a")?;
+    let b: PlayerSpec = args.b.parse().context("--b")?;
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
@@ -118,28 +119,32 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     };
     let out = play(&a, &b, board, Daldos::new(args.rules.variants()), cfg);
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&out)?),
+        Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
         _ => {
-            println!(
+            writeln!(
+                w,
                 "{} (a) vs {} (b): {} games on the {} board, {}, seed {}",
                 out.a, out.b, out.games, out.board, out.rules, out.seed
-            );
-            println!(
+            )?;
+            writeln!(
+                w,
                 "  a wins {:>5}  rate {:.4}  95% CI [{:.4}, {:.4}]",
                 out.a_wins, out.a_win_rate, out.ci95[0], out.ci95[1]
-            );
-            println!("  b wins {:>5}", out.b_wins);
+            )?;
+            writeln!(w, "  b wins {:>5}", out.b_wins)?;
             if out.capped > 0 {
-                println!(
+                writeln!(
+                    w,
                     "  capped {:>5}  (no winner after {} throws)",
                     out.capped, out.turn_cap
-                );
+                )?;
             }
-            println!(
+            writeln!(
+                w,
                 "  first player won {:.4} of the games; {:.1} throws per game on average",
                 out.first_player_win_rate, out.mean_turns
-            );
-            println!("  {:.1} s", out.seconds);
+            )?;
+            writeln!(w, "  {:.1} s", out.seconds)?;
         }
     }
     Ok(())

@@ -27,12 +27,18 @@ pub enum Command {
     Match(matchplay::Args),
 }
 
-pub fn run(global: &Global, cmd: Command) -> anyhow::Result<()> {
+pub fn run(
+    global: &Global,
+    cmd: Command,
+    out: &mut dyn std::io::Write,
+    stdin: &mut dyn std::io::BufRead,
+) -> anyhow::Result<()> {
+    let _ = stdin;
     match cmd {
-        Command::Table(args) => table::run(global, args),
-        Command::Odds(args) => odds::run(global, args),
-        Command::Moves(args) => moves::run(global, args),
-        Command::Best(args) => best::run(global, args),
-        Command::Match(args) => matchplay::run(global, args),
+        Command::Table(args) => table::run(global, args, out),
+        Command::Odds(args) => odds::run(global, args, out),
+        Command::Moves(args) => moves::run(global, args, out),
+        Command::Best(args) => best::run(global, args, out),
+        Command::Match(args) => matchplay::run(global, args, out),
     }
 }

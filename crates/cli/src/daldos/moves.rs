@@ -2,8 +2,8 @@
 //! distinct legal play for one throw, with the position it leads to.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 
+use anyhow::Context;
 use dalkon_rules::daldos::{plays, Position, Throw, Variants};
 use serde::Serialize;
 
@@ -34,25 +34,18 @@ struct MovesJson {
     plays: Vec<PlayJson>,
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let pos = args.rules.position(&args.position)?;
-    let throw: Throw = args
-        .dice
-        .parse()
-        .map_err(|e| anyhow::anyhow!("--dice: {e}"))?;
+    let throw: Throw = args.dice.parse().context("--dice")?;
     let variants = args.rules.variants();
     let rows = play_rows(&pos, &variants, throw);
     let text = match format {
         Format::Json => serde_json::to_string(&MovesJson { plays: rows })? + "\n",
         _ => render_text(&pos, &variants, throw, &rows),
     };
-    // Write in one go; a closed pipe (`| head`) is not an error.
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        r => Ok(r?),
-    }
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }
 
 /// One row per distinct play, in the rules engine's order.

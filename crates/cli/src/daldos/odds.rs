@@ -90,7 +90,7 @@ fn odds_json(pos: &Position, odds: &CaptureOdds) -> OddsJson {
     }
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let pos = args.rules.position(&args.position)?;
     let variants = args.rules.variants();
@@ -102,39 +102,43 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     let odds = capture_odds_with(&pos, &variants, limits);
     let json = odds_json(&pos, &odds);
     if format == Format::Json {
-        println!("{}", serde_json::to_string(&json)?);
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
         return Ok(());
     }
-    print!("{}", draw(&pos));
-    println!();
+    write!(out, "{}", draw(&pos))?;
+    writeln!(out)?;
     if let Some(w) = pos.winner(&variants) {
-        println!(
+        writeln!(
+            out,
             "the game is over ({} has won under end={}): nothing to capture",
             w.letter(),
             variants.end
-        );
+        )?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "{} to move, {variants}: chance to capture each piece of {} this turn",
         odds.side.letter(),
         odds.side.other().letter()
-    );
+    )?;
     if odds.exact {
-        println!("(exact: every dal-dal rethrow resolved)");
+        writeln!(out, "(exact: every dal-dal rethrow resolved)")?;
     } else {
-        println!(
+        writeln!(
+            out,
             "(exact where marked; elsewhere each value is at most its bound below the truth; \
              {} of {} pieces settled by the relaxed-model certificate, {} positions)",
             odds.certified,
             odds.targets.len(),
             odds.nodes
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "{:<5} {:>16}  {:>8}  {:>9}  fraction",
         "piece", "probability", "%", "bound"
-    );
+    )?;
     let short = |f: &str| {
         if f.len() <= 24 {
             f.to_owned()
@@ -150,23 +154,25 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
         }
     };
     for t in &json.targets {
-        println!(
+        writeln!(
+            out,
             "{:<5} {:>16.12}  {:>8.3}  {:>9}  {}",
             t.hole,
             t.probability,
             100.0 * t.probability,
             bound(t.bound, t.exact),
             short(&t.fraction)
-        );
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "{:<5} {:>16.12}  {:>8.3}  {:>9}  {}",
         "any",
         json.any,
         100.0 * json.any,
         bound(json.any_bound, json.any_bound == 0.0),
         short(&json.any_fraction)
-    );
+    )?;
     Ok(())
 }
 

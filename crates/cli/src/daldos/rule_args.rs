@@ -1,7 +1,10 @@
 //! Daldøs rule flags (RULES.md §1.5), shared by every `daldos` command.
 
+use anyhow::Context;
 use clap::ValueEnum;
 use dalkon_rules::daldos::{Board, CaptureRule, DalRule, EndRule, Position, Variants};
+
+use crate::common::quote;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Dal {
@@ -62,7 +65,7 @@ impl RuleArgs {
     pub fn board(&self) -> anyhow::Result<Option<Board>> {
         self.board
             .as_deref()
-            .map(|name| Board::from_name(name).map_err(|e| anyhow::anyhow!("--board: {e}")))
+            .map(|name| Board::from_name(name).context("--board"))
             .transpose()
     }
 
@@ -71,7 +74,7 @@ impl RuleArgs {
     pub fn position(&self, text: &str) -> anyhow::Result<Position> {
         let pos: Position = text
             .parse()
-            .map_err(|e| anyhow::anyhow!("--position {text:?}: {e}"))?;
+            .with_context(|| format!("--position {}", quote(text)))?;
         if let Some(board) = self.board()? {
             if board != pos.board() {
                 anyhow::bail!(

@@ -24,21 +24,21 @@ pub struct Args {
     pub max_distance: u32,
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json, Format::Csv, Format::Md])?;
     let board = args.rules.board()?.unwrap_or(Board::DANISH);
     let variants = args.rules.variants();
     let table = build(board, &variants, args.max_distance)?;
     match format {
-        Format::Json => println!("{}", serde_json::to_string(&table_json(&table))?),
+        Format::Json => writeln!(out, "{}", serde_json::to_string(&table_json(&table))?)?,
         Format::Csv => {
-            println!("{CSV_HEADER}");
+            writeln!(out, "{CSV_HEADER}")?;
             for line in csv_lines(&table) {
-                println!("{line}");
+                writeln!(out, "{line}")?;
             }
         }
-        Format::Md => print!("{}", markdown_one(&table)),
-        Format::Text => print!("{}", text(&table)),
+        Format::Md => write!(out, "{}", markdown_one(&table))?,
+        Format::Text => write!(out, "{}", text(&table))?,
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ pub enum Game {
     Dakon,
 }
 
-pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     global.require_format(&[crate::common::Format::Text])?;
     if args.only != Some(Game::Dakon) {
         daldos::reproduce(&args.out, args.full)?;
@@ -35,6 +35,6 @@ pub fn run(global: &Global, args: Args) -> anyhow::Result<()> {
     if args.only != Some(Game::Daldos) {
         dakon::reproduce(&args.out, args.full)?;
     }
-    println!("data regenerated under {}", args.out.display());
+    writeln!(out, "data regenerated under {}", args.out.display())?;
     Ok(())
 }

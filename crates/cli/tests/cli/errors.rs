@@ -72,13 +72,13 @@ fn bad_options_are_refused() {
             "--threads",
             "0",
         ],
-        "--threads must be at least 1",
+        "error: invalid value '0' for '--threads <N>': 0 is not in 1..=256; see 'dalkon --help'",
     );
     refused(
         &[
             "dakon", "solve", "--holes", "3", "--seeds", "3", "--format", "csv",
         ],
-        "this command does not offer --format",
+        "this command does not offer --format csv; choose one of: text, json",
     );
     // A folder that exists but is not an openings checkpoint is refused,
     // and left as it was.

@@ -130,11 +130,11 @@ impl FromStr for PlayerSpec {
             "greedy" => Ok(PlayerSpec::Greedy),
             _ => {
                 let Some(n) = s.strip_prefix("engine:") else {
-                    return Err(PlayerSpecError::Unknown(s.to_owned()));
+                    return Err(PlayerSpecError::Unknown(dalkon_rules::excerpt(s)));
                 };
                 match n.parse::<u32>() {
                     Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(PlayerSpec::Engine(d)),
-                    _ => Err(PlayerSpecError::Depth(n.to_owned())),
+                    _ => Err(PlayerSpecError::Depth(dalkon_rules::excerpt(n))),
                 }
             }
         }

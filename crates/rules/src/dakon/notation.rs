@@ -21,13 +21,13 @@ fn counts(text: &str, field: &'static str) -> Result<Vec<u8>, ParseError> {
                 return Err(ParseError::Negative {
                     field,
                     item: i + 1,
-                    text: item.to_owned(),
+                    text: crate::excerpt(item),
                 });
             }
             item.parse::<u8>().map_err(|_| ParseError::Count {
                 field,
                 item: i + 1,
-                text: item.to_owned(),
+                text: crate::excerpt(item),
             })
         })
         .collect()
@@ -39,7 +39,7 @@ impl FromStr for Position {
     fn from_str(s: &str) -> Result<Position, ParseError> {
         let tokens: Vec<&str> = s.split_whitespace().collect();
         let [board, side] = tokens[..] else {
-            return Err(ParseError::Shape(s.trim().to_owned()));
+            return Err(ParseError::Shape(crate::excerpt(s.trim())));
         };
         let fields: Vec<&str> = board.split('/').collect();
         let [row0, row1, stores] = fields[..] else {
@@ -54,7 +54,7 @@ impl FromStr for Position {
         let side = match side {
             "0" => Side::South,
             "1" => Side::North,
-            other => return Err(ParseError::Side(other.to_owned())),
+            other => return Err(ParseError::Side(crate::excerpt(other))),
         };
         Ok(Position::new(&south, &north, [s0, s1], side)?)
     }

@@ -66,7 +66,7 @@ impl Board {
             "norwegian" => Ok(Board::NORWEGIAN),
             _ => match t.parse::<u32>() {
                 Ok(n) => Self::checked(n),
-                Err(_) => Err(BoardError::Unknown(name.to_owned())),
+                Err(_) => Err(BoardError::Unknown(crate::excerpt(name))),
             },
         }
     }
@@ -151,11 +151,11 @@ impl Board {
             Some('A') => Row::A,
             Some('M') => Row::M,
             Some('B') => Row::B,
-            _ => return Err(HoleError::BadRow(s.to_owned())),
+            _ => return Err(HoleError::BadRow(crate::excerpt(s))),
         };
         let rest = chars.as_str();
         if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(HoleError::BadColumn(s.to_owned()));
+            return Err(HoleError::BadColumn(crate::excerpt(s)));
         }
         let column: u32 = rest.parse().unwrap_or(u32::MAX);
         let (min, max) = match row {
@@ -166,7 +166,7 @@ impl Board {
             .ok()
             .and_then(|c| self.hole(row, c))
             .ok_or(HoleError::OutOfRange {
-                name: s.to_owned(),
+                name: crate::excerpt(s),
                 row,
                 column,
                 min,

@@ -187,14 +187,14 @@ impl FromStr for Position {
             Some((_, t)) if t == "b" => Side::B,
             Some((column, t)) => {
                 return Err(NotationError::BadSide {
-                    found: t.clone(),
+                    found: crate::excerpt(t),
                     column: *column,
                 })
             }
         };
         if let Some((column, t)) = toks.get(2) {
             return Err(NotationError::Trailing {
-                found: t.clone(),
+                found: crate::excerpt(t),
                 column: *column,
             });
         }

@@ -143,22 +143,22 @@ impl FromStr for Throw {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut parts = s.split(',');
         let (Some(x), Some(y), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(ThrowError::Format(s.to_owned()));
+            return Err(ThrowError::Format(crate::excerpt(s)));
         };
         let face = |t: &str| -> Result<u8, ThrowError> {
             let t = t.trim();
             match t.parse::<u8>() {
                 Ok(v @ 1..=4) => Ok(v),
                 Ok(_) => Err(ThrowError::Face {
-                    text: s.to_owned(),
-                    face: t.to_owned(),
+                    text: crate::excerpt(s),
+                    face: crate::excerpt(t),
                 }),
                 Err(_) if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) => {
-                    Err(ThrowError::Format(s.to_owned()))
+                    Err(ThrowError::Format(crate::excerpt(s)))
                 }
                 Err(_) => Err(ThrowError::Face {
-                    text: s.to_owned(),
-                    face: t.to_owned(),
+                    text: crate::excerpt(s),
+                    face: crate::excerpt(t),
                 }),
             }
         };
