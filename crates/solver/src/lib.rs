@@ -1,9 +1,6 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
 pub mod atomic;
-pub mod databases;
-pub mod db;
-pub mod db_error;
 pub mod memory;
 pub mod openings;
 pub mod progress;
@@ -13,6 +10,5 @@ pub mod retro;
 pub mod search;
 pub mod tt;
 
-pub use databases::{solve_retrograde, Databases, RetroSolution};
-pub use db_error::DbError;
 pub use progress::{NoProgress, Progress};
+pub use retro::{solve_retrograde, Databases, DbError, RetroSolution};

@@ -571,9 +571,9 @@ impl<K: PackedKey> Engine<'_, K> {
 
 /// The retrograde databases answer every position of their board with at
 /// most `max_k` seeds on the board.
-impl Probe for crate::databases::Databases {
+impl Probe for crate::retro::Databases {
     #[inline]
     fn probe(&self, pos: &Position) -> Option<i32> {
-        crate::databases::Databases::probe(self, pos)
+        crate::retro::Databases::probe(self, pos)
     }
 }

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::db::{fnv1a64, LevelKey, HEADER_LEN};
 use dalkon_solver::rank::Ranker;
 use dalkon_solver::reference::negamax_future;
+use dalkon_solver::retro::file::{fnv1a64, LevelKey, HEADER_LEN};
 use dalkon_solver::{solve_retrograde, Databases, DbError, NoProgress};
 
 fn all_rules() -> Vec<Rules> {

@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use crate::db_error::DbError;
+use super::error::DbError;
 
 /// File magic.
 pub const MAGIC: [u8; 8] = *b"DALKONDB";
@@ -190,6 +190,7 @@ pub fn check(path: &Path, bytes: &[u8], key: LevelKey, expected_count: u64) -> R
         return Err(DbError::Version {
             path,
             found: version,
+            expected: FORMAT_VERSION,
         });
     }
     if bytes[12..20] != GAME {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-/// Errors of the retrograde databases (`databases.rs`, `db.rs`).
+/// Errors of the retrograde databases (`databases.rs`, `file.rs`, `memory.rs`).
 #[derive(Debug, Error)]
 pub enum DbError {
     /// Board sizes are limited by the rules crate's fixed arrays.
@@ -60,13 +60,21 @@ pub enum DbError {
         /// The file.
         path: PathBuf,
     },
-    /// A format version this build does not read.
-    #[error("{}: database format version {found}, this build reads version {}", path.display(), crate::db::FORMAT_VERSION)]
+    /// A format version this build does not read (version 1 files, whose
+    /// checksum left the header unprotected, among them).
+    #[error(
+        "{}: database format version {found}, this build reads only version {expected}; \
+         the database folder is a cache: delete the file (or the folder) and the level is rebuilt",
+        path.display()
+    )]
     Version {
         /// The file.
         path: PathBuf,
         /// Version in the file.
         found: u32,
+        /// The version this build reads (`file::FORMAT_VERSION`), carried
+        /// here so that this module needs nothing from `file.rs`.
+        expected: u32,
     },
     /// A database of another game.
     #[error("{}: a database for the game {found:?}, not dakon", path.display())]

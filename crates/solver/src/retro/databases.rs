@@ -6,12 +6,12 @@ use std::path::{Path, PathBuf};
 
 use dalkon_rules::dakon::{Position, Rules, MAX_HOLES};
 
-use crate::db::{self, LevelKey, MappedLevel};
-use crate::db_error::DbError;
-use crate::memory;
+use super::error::DbError;
+use super::file::{self, LevelKey, MappedLevel};
+use super::level::{build_level, LevelInputs, RowTable};
+use super::memory;
 use crate::progress::Progress;
 use crate::rank::{Ranker, MAX_LEVEL};
-use crate::retro::{build_level, LevelInputs, RowTable};
 
 /// Where a level's entries live.
 #[derive(Debug)]
@@ -110,7 +110,7 @@ impl Databases {
         let on_disk = |k: u32| dir.is_some_and(|d| key(k).path(d).is_file());
         let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
         let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());
-        memory::check(holes, max_k, needed, memory::available_memory())?;
+        memory::check(holes, max_k, needed, crate::memory::available_memory())?;
         if let Some(d) = dir {
             // Only now: a refused build leaves no empty folder behind.
             std::fs::create_dir_all(d).map_err(|source| DbError::Io {
@@ -134,7 +134,7 @@ impl Databases {
             let count = db.ranker.level_count(k);
             let level = match dir {
                 Some(d) if on_disk(k) => {
-                    let mapped = db::open_level(d, key(k), count)?;
+                    let mapped = file::open_level(d, key(k), count)?;
                     progress.level_loaded(k, count);
                     db.loaded += count;
                     Level::Mapped(mapped)
@@ -154,9 +154,9 @@ impl Databases {
                             // Keep the level as the file just written, not
                             // as a private copy: page-cache pages can be
                             // dropped and re-read under memory pressure.
-                            db::write_level(d, key(k), &entries)?;
+                            file::write_level(d, key(k), &entries)?;
                             drop(entries);
-                            Level::Mapped(db::open_level(d, key(k), count)?)
+                            Level::Mapped(file::open_level(d, key(k), count)?)
                         }
                         None => Level::Built(entries),
                     }
@@ -211,7 +211,7 @@ impl Databases {
     /// FNV-1a 64 of level `k`'s entries (the file checksum).
     pub fn checksum(&self, k: u32) -> Option<u64> {
         self.levels.get(k as usize).map(|l| match l {
-            Level::Built(v) => db::fnv1a64(v),
+            Level::Built(v) => file::fnv1a64(v),
             Level::Mapped(m) => m.checksum(),
         })
     }
