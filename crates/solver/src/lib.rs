@@ -1,6 +1,7 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
 pub mod atomic;
+pub mod checksum;
 pub mod memory;
 pub mod openings;
 pub mod progress;

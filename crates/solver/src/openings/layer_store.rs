@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use super::layer_set::Meter;
 use super::{OpeningsError, Pass};
-use crate::retro::file::fnv1a64;
+use crate::checksum::fnv1a64;
 
 const MAGIC: [u8; 8] = *b"DKOPENLY";
 const VERSION: u32 = 2;

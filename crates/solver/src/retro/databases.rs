@@ -211,7 +211,7 @@ impl Databases {
     /// FNV-1a 64 of level `k`'s entries (the file checksum).
     pub fn checksum(&self, k: u32) -> Option<u64> {
         self.levels.get(k as usize).map(|l| match l {
-            Level::Built(v) => file::fnv1a64(v),
+            Level::Built(v) => crate::checksum::fnv1a64(v),
             Level::Mapped(m) => m.checksum(),
         })
     }

@@ -46,12 +46,14 @@ pub enum DbError {
         /// MemAvailable from /proc/meminfo (or the assumed figure).
         available: u64,
     },
-    /// A file or folder operation failed.
-    #[error("{}: {source}", path.display())]
+    /// A file or folder operation failed. The system's message is the
+    /// source, not repeated here: the CLI prints the chain once.
+    #[error("cannot read or write {}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
         /// What the system said.
+        #[source]
         source: std::io::Error,
     },
     /// The file does not start with the database magic.
@@ -143,14 +145,20 @@ pub enum DbError {
         /// Bytes found.
         found: u64,
     },
-    /// The payload does not match its checksum.
-    #[error("{}: checksum mismatch (header {recorded:#018x}, payload {actual:#018x}): the file is corrupted; delete it to rebuild", path.display())]
+    /// The header's reserved bytes are not zero.
+    #[error("{}: the reserved header bytes are not zero: the file is damaged or forged; delete it to rebuild", path.display())]
+    Reserved {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The header and payload do not match the checksum.
+    #[error("{}: checksum mismatch (recorded {recorded:#018x}, computed {actual:#018x}): the file is damaged or its header was edited; delete it to rebuild", path.display())]
     Checksum {
         /// The file.
         path: PathBuf,
         /// Checksum in the header.
         recorded: u64,
-        /// Checksum of the payload read.
+        /// Checksum of the header and payload read.
         actual: u64,
     },
 }
