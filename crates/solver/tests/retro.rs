@@ -286,6 +286,25 @@ fn damaged_or_foreign_files_are_refused() {
     assert_eq!(ok.checksum(5), Some(fnv1a64(&good[HEADER_LEN..])));
 }
 
+/// Temporaries a killed build left (its pid gone) are removed when the
+/// folder is opened for a build; another board's are left alone.
+#[test]
+fn stale_temporaries_are_removed_on_open() {
+    let tmp = TempDir::new("stale");
+    let rules = Rules::default();
+    // No process has this id: Linux pids stop at 2^22.
+    let ours = tmp.0.join("dakon-n2-r0-k003.db.999999999.tmp");
+    let other_board = tmp.0.join("dakon-n3-r0-k003.db.999999999.tmp");
+    std::fs::write(&ours, b"half a level").unwrap();
+    std::fs::write(&other_board, b"half a level").unwrap();
+    Databases::open_or_build(&tmp.0, 2, rules, 4, &NoProgress).unwrap();
+    assert!(!ours.exists(), "a dead build's temporary is removed");
+    assert!(
+        other_board.exists(),
+        "another board's files are not touched"
+    );
+}
+
 /// Every header field forged in a real written file is refused, each by
 /// the error that names it; an edit that makes the fields look right (a
 /// level of other rules renamed, its rules field changed to match) is

@@ -10,6 +10,7 @@ use super::error::DbError;
 use super::file::{self, LevelKey, MappedLevel};
 use super::level::{build_level, LevelInputs, RowTable};
 use super::memory;
+use crate::atomic;
 use crate::progress::Progress;
 use crate::rank::{Ranker, MAX_LEVEL};
 
@@ -113,10 +114,14 @@ impl Databases {
         memory::check(holes, max_k, needed, crate::memory::available_memory())?;
         if let Some(d) = dir {
             // Only now: a refused build leaves no empty folder behind.
-            std::fs::create_dir_all(d).map_err(|source| DbError::Io {
+            let io = |source| DbError::Io {
                 path: d.to_path_buf(),
                 source,
-            })?;
+            };
+            std::fs::create_dir_all(d).map_err(io)?;
+            // A build killed mid-write (or stopped by a full disk) leaves
+            // its temporary behind; nothing will ever rename it.
+            atomic::remove_stale(d, |name| key(0).same_board(name)).map_err(io)?;
         }
 
         let ranker = Ranker::new(holes, max_k);

@@ -72,10 +72,22 @@ pub struct LevelKey {
 impl LevelKey {
     /// File name of this level inside a database folder.
     pub fn file_name(&self) -> String {
-        format!(
-            "dakon-n{}-r{}-k{:03}.db",
-            self.holes, self.rules, self.level
-        )
+        format!("{}{:03}.db", self.board_prefix(), self.level)
+    }
+
+    /// The start shared by the file names of every level of this board
+    /// size and rule set.
+    fn board_prefix(&self) -> String {
+        format!("dakon-n{}-r{}-k", self.holes, self.rules)
+    }
+
+    /// Whether `file_name` names a level (any level) of this board size and
+    /// rule set.
+    pub fn same_board(&self, file_name: &str) -> bool {
+        file_name
+            .strip_prefix(&self.board_prefix())
+            .and_then(|rest| rest.strip_suffix(".db"))
+            .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// Full path of this level inside `dir`.
