@@ -69,7 +69,7 @@ pub struct Openings {
 }
 
 /// Why the openings could not be counted.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum OpeningsError {
     /// More distinct positions than the limit allows.
     #[error(
@@ -103,16 +103,70 @@ pub enum OpeningsError {
     /// A layer of the board has more than 2^128 row distributions.
     #[error("the board is too big to index ({0} seeds on the board)")]
     BoardTooBig(u32),
-    /// Reading or writing a layer file failed.
-    #[error("layer file: {0}")]
-    Io(String),
-    /// A layer file read back is not the one written.
-    #[error("corrupt layer file: {0}")]
-    CorruptLayer(String),
+    /// Reading or writing a file of the working folder failed. The system's
+    /// message is the source, not repeated here: the CLI prints the chain.
+    #[error("cannot read or write {}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The working folder exists but is not a checkpoint of a count, so it
+    /// is not ours to fill or to remove.
+    #[error(
+        "{} exists but holds no checkpoint of an openings count; name a new folder or remove this one",
+        dir.display()
+    )]
+    NotACheckpoint {
+        /// The working folder.
+        dir: PathBuf,
+    },
+    /// A checkpoint or layer file cannot be used (damaged, stale, or of
+    /// another count): running the count again would stop the same way, so
+    /// the error says to delete the folder.
+    #[error(
+        "{}: {why}; the count cannot resume from {}: delete that folder to start the count over",
+        path.display(),
+        dir.display()
+    )]
+    CorruptLayer {
+        /// The working folder.
+        dir: PathBuf,
+        /// The file at fault.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Encoded positions or winners that passed their checks but do not
+    /// decode: a bug, or a file written by a different build.
+    #[error("layer {layer}: {what}")]
+    Undecodable {
+        /// The layer (mover's store).
+        layer: u32,
+        /// What does not decode.
+        what: &'static str,
+    },
     /// Stopped on request after a checkpoint (see
     /// [`OpeningLimits::stop_after_checkpoints`]).
     #[error("stopped after checkpoint {0}, as asked")]
     Stopped(u32),
+}
+
+impl OpeningsError {
+    /// Whether running the same count again (with the same working folder)
+    /// can get further: after a requested stop, an I/O failure (a full
+    /// disk, say) or a memory refusal, the checkpoint kept is good; after
+    /// the other errors the same run stops the same way.
+    pub fn resumable(&self) -> bool {
+        matches!(
+            self,
+            OpeningsError::Stopped(_)
+                | OpeningsError::Io { .. }
+                | OpeningsError::TooMuchMemory { .. }
+        )
+    }
 }
 
 /// Limits of an openings count.
@@ -359,9 +413,10 @@ fn next_chunk(
             Ok(Some(r)) => chunk.push(r),
             Ok(None) => break,
             Err(()) => {
-                return Err(OpeningsError::CorruptLayer(format!(
-                    "layer {layer}: the encoded positions end in the middle of a number"
-                )))
+                return Err(OpeningsError::Undecodable {
+                    layer: layer as u32,
+                    what: "the encoded positions end in the middle of a number",
+                })
             }
         }
     }
@@ -535,8 +590,9 @@ pub fn openings_with_progress(
         for (l, table) in win.iter_mut().enumerate().skip(backward_from) {
             if store.count(l) > 0 {
                 let (payload, n) = store.winners(l)?;
-                *table = decode_winners(&payload, n).ok_or_else(|| {
-                    OpeningsError::CorruptLayer(format!("winners of layer {l}: bad entries"))
+                *table = decode_winners(&payload, n).ok_or(OpeningsError::Undecodable {
+                    layer: l as u32,
+                    what: "the winners are not whole entries",
                 })?;
                 meter
                     .charge(n * WIN_ENTRY_BYTES)

@@ -164,3 +164,19 @@ pub enum DbError {
 }
 
 const GIB: f64 = (1u64 << 30) as f64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn an_io_error_leaves_the_system_message_to_its_source() {
+        let err = DbError::Io {
+            path: PathBuf::from("/db/x.db"),
+            source: std::io::Error::other("disk on fire"),
+        };
+        assert_eq!(err.to_string(), "cannot read or write /db/x.db");
+        assert_eq!(err.source().unwrap().to_string(), "disk on fire");
+    }
+}
