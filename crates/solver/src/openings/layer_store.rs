@@ -35,6 +35,9 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use hashbrown::HashMap;
+
+use super::board::Summary;
 use super::layer_set::Meter;
 use super::{OpeningsError, Pass};
 use crate::atomic;
@@ -99,6 +102,47 @@ fn header(h: &Header, payload: &[u8]) -> [u8; HEADER_LEN] {
     b[56..60].copy_from_slice(&(h.kind as u32).to_le_bytes());
     b[60..64].copy_from_slice(&h.checkpoint.to_le_bytes());
     b
+}
+
+/// Bytes of one winning position in a winners file: its rank and summary.
+const WINNER_BYTES: usize = 30;
+
+/// A layer's winning positions as bytes, in rank order (so the file does
+/// not depend on the hash table's order), with their number.
+pub(super) fn encode_winners(table: &HashMap<u128, Summary>) -> (Vec<u8>, u64) {
+    let mut entries: Vec<(&u128, &Summary)> = table.iter().collect();
+    entries.sort_unstable_by_key(|e| *e.0);
+    let mut out = Vec::with_capacity(entries.len() * WINNER_BYTES);
+    for (r, s) in entries {
+        out.extend_from_slice(&r.to_le_bytes());
+        out.extend_from_slice(&s.count.to_le_bytes());
+        out.extend_from_slice(&s.short_len.to_le_bytes());
+        out.push(s.short_first);
+        out.extend_from_slice(&s.best_margin.to_le_bytes());
+        out.push(s.best_first);
+    }
+    (out, table.len() as u64)
+}
+
+/// The inverse of [`encode_winners`]; `None` when the bytes are not `n`
+/// entries.
+pub(super) fn decode_winners(bytes: &[u8], n: u64) -> Option<HashMap<u128, Summary>> {
+    if bytes.len() as u64 != n * WINNER_BYTES as u64 {
+        return None;
+    }
+    let mut table = HashMap::with_capacity(n as usize);
+    for e in bytes.chunks_exact(WINNER_BYTES) {
+        let r = u128::from_le_bytes(e[0..16].try_into().ok()?);
+        let s = Summary {
+            count: u64::from_le_bytes(e[16..24].try_into().ok()?),
+            short_len: u16::from_le_bytes(e[24..26].try_into().ok()?),
+            short_first: e[26],
+            best_margin: i16::from_le_bytes(e[27..29].try_into().ok()?),
+            best_first: e[29],
+        };
+        table.insert(r, s);
+    }
+    Some(table)
 }
 
 /// A consistent point of a count: everything needed to go on from it.
@@ -593,6 +637,46 @@ mod tests {
             !dir.exists(),
             "without a checkpoint the folder goes with the store"
         );
+    }
+
+    #[test]
+    fn winners_round_trip_in_rank_order() {
+        let mut table = HashMap::new();
+        for (r, count) in [(u128::MAX - 3, 7u64), (5, 1), (1 << 70, u64::MAX)] {
+            let s = Summary {
+                count,
+                short_len: 3,
+                short_first: 2,
+                best_margin: -4,
+                best_first: 9,
+            };
+            table.insert(r, s);
+        }
+        let (bytes, n) = encode_winners(&table);
+        assert_eq!((bytes.len(), n), (3 * WINNER_BYTES, 3));
+        assert_eq!(bytes[..16], 5u128.to_le_bytes(), "rank order");
+        let back = decode_winners(&bytes, n).unwrap();
+        assert_eq!(back.len(), 3);
+        for (r, s) in &table {
+            let b = back[r];
+            assert_eq!(
+                (
+                    b.count,
+                    b.short_len,
+                    b.short_first,
+                    b.best_margin,
+                    b.best_first
+                ),
+                (
+                    s.count,
+                    s.short_len,
+                    s.short_first,
+                    s.best_margin,
+                    s.best_first
+                )
+            );
+        }
+        assert!(decode_winners(&bytes[1..], n).is_none());
     }
 
     #[test]
