@@ -5,8 +5,8 @@
 use dalkon_rules::dakon::{Position, Rules, Side};
 use hashbrown::HashMap;
 
-use super::ranker::Ranker;
 use super::OpeningsError;
+use crate::rank::Compositions;
 
 /// What is known of the winning continuations of one position.
 #[derive(Debug, Clone, Copy, Default)]
@@ -30,7 +30,8 @@ pub(super) struct Board {
     pub(super) opp_store: u8,
     /// Seeds on the board and in the mover's store.
     pub(super) seeds: u32,
-    pub(super) ranker: Ranker,
+    /// Ranks of the rows within a layer, in 128 bits.
+    pub(super) ranker: Compositions<u128>,
     pub(super) rules: Rules,
 }
 
@@ -44,7 +45,7 @@ impl Board {
             me,
             opp_store: pos.store(me.other()),
             seeds,
-            ranker: Ranker::new(pos.holes(), seeds),
+            ranker: Compositions::new(2 * pos.holes(), seeds),
             rules: *rules,
         }
     }

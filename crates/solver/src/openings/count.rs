@@ -133,7 +133,7 @@ impl<'a> Count<'a> {
         let size = self
             .board
             .ranker
-            .layer_size(sum)
+            .total(sum)
             .ok_or(OpeningsError::BoardTooBig(sum))?;
         Ok(LayerSet::new(size))
     }

@@ -15,7 +15,8 @@
 //! mover's store, and every move leads to a higher layer. Within a turn the
 //! opponent's store is fixed (only the final sweep feeds it, and that ends
 //! the chain), so inside a layer the rows alone identify a position and are
-//! ranked as a composition of the seeds on the board ([`ranker`]).
+//! ranked as a composition of the seeds on the board
+//! ([`crate::rank::Compositions`], in 128 bits).
 //!
 //! **Two passes.** The forward pass expands the layers in ascending order,
 //! collecting each higher layer's positions as a set of ranks (a sorted
@@ -32,7 +33,7 @@
 //! stops with [`OpeningsError::TooMuchMemory`] instead of being killed.
 //!
 //! Files: `board.rs` maps positions to (layer, rank); `count.rs` runs
-//! the two passes; `layer_set.rs`, `layer_store.rs` and `ranker.rs` hold
+//! the two passes; `layer_set.rs` and `layer_store.rs` hold
 //! their data; `first.rs` finds one winning chain without counting. This
 //! file holds the public types only; none of them uses its children.
 
@@ -41,7 +42,6 @@ mod count;
 mod first;
 mod layer_set;
 mod layer_store;
-mod ranker;
 
 use std::path::PathBuf;
 
