@@ -175,6 +175,28 @@ fn search_agrees_with_retrograde_databases() {
     );
 }
 
+/// The rule set whose option names, as the rules crate spells them
+/// (`Rules::names`), are exactly these; `None` for anything else, so a
+/// misspelt golden line fails instead of reading as the default.
+fn rules_named(origin: &str, mikul: &str, nembak: &str) -> Option<Rules> {
+    (0..8)
+        .filter_map(Rules::from_code)
+        .find(|r| r.names() == (origin, mikul, nembak))
+}
+
+#[test]
+fn golden_rule_names_are_exact() {
+    assert_eq!(rules_named("sow", "on", "keep"), Some(Rules::default()));
+    assert_eq!(rules_named("skip", "off", "take").map(Rules::code), Some(7));
+    for (o, m, n) in [
+        ("skp", "on", "keep"),
+        ("sow", "of", "keep"),
+        ("sow", "on", "Take"),
+    ] {
+        assert_eq!(rules_named(o, m, n), None, "{o} {m} {n}");
+    }
+}
+
 /// Pinned start values (cross-checked: plain negamax for the tiny boards,
 /// the retrograde databases for the others).
 #[test]
@@ -187,20 +209,10 @@ fn golden_start_values() {
             continue;
         }
         let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 7, "seven fields: {line}");
         let (n, m): (usize, u8) = (f[0].parse().unwrap(), f[1].parse().unwrap());
-        let rules = Rules {
-            origin: if f[2] == "skip" {
-                Origin::Skip
-            } else {
-                Origin::Sow
-            },
-            mikul: if f[3] == "off" { Mikul::Off } else { Mikul::On },
-            nembak: if f[4] == "take" {
-                Nembak::Take
-            } else {
-                Nembak::Keep
-            },
-        };
+        let rules =
+            rules_named(f[2], f[3], f[4]).unwrap_or_else(|| panic!("unknown rules: {line}"));
         let value: i32 = f[5].parse().unwrap();
         let best: Vec<usize> = f[6].split(',').map(|h| h.parse().unwrap()).collect();
         let r = solve(
