@@ -9,7 +9,6 @@ pub mod rank;
 pub mod reference;
 pub mod retro;
 pub mod search;
-pub mod tt;
 
 pub use progress::{NoProgress, Progress};
 pub use retro::{solve_retrograde, Databases, DbError, RetroSolution};
