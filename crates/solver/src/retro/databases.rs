@@ -114,14 +114,14 @@ impl Databases {
         memory::check(holes, max_k, needed, crate::memory::available_memory())?;
         if let Some(d) = dir {
             // Only now: a refused build leaves no empty folder behind.
-            let io = |source| DbError::Io {
+            std::fs::create_dir_all(d).map_err(|source| DbError::Io {
                 path: d.to_path_buf(),
                 source,
-            };
-            std::fs::create_dir_all(d).map_err(io)?;
+            })?;
             // A build killed mid-write (or stopped by a full disk) leaves
-            // its temporary behind; nothing will ever rename it.
-            atomic::remove_stale(d, |name| key(0).same_board(name)).map_err(io)?;
+            // its temporary behind; nothing will ever rename it. Best
+            // effort: a folder this process may not write can still be read.
+            let _ = atomic::remove_stale(d, |name| key(0).same_board(name));
         }
 
         let ranker = Ranker::new(holes, max_k);
