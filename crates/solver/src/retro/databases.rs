@@ -213,7 +213,8 @@ impl Databases {
         self.levels.get(k as usize).map(Level::entries)
     }
 
-    /// FNV-1a 64 of level `k`'s entries (the file checksum).
+    /// FNV-1a 64 of level `k`'s entries alone (not the file checksum,
+    /// which covers the header too): the same whether built or loaded.
     pub fn checksum(&self, k: u32) -> Option<u64> {
         self.levels.get(k as usize).map(|l| match l {
             Level::Built(v) => crate::checksum::fnv1a64(v),
