@@ -185,7 +185,10 @@ mod tests {
 
     #[test]
     fn solver_errors_map_by_kind() {
-        let disk = anyhow::Error::new(SolveError::Openings(OpeningsError::Io("full".into())));
+        let disk = anyhow::Error::new(SolveError::Openings(OpeningsError::Io {
+            path: "layer-001.bin".into(),
+            source: std::io::Error::other("full"),
+        }));
         assert_eq!(exit_code(&disk), 1);
         let db = anyhow::Error::new(SolveError::Retrograde(DbError::Io {
             path: "x".into(),

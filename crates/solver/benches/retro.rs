@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::db::fnv1a64;
+use dalkon_solver::checksum::fnv1a64;
 use dalkon_solver::rank::Ranker;
 use dalkon_solver::reference::negamax_future;
 use dalkon_solver::search::{future_margin, Limits};

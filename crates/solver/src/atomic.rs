@@ -43,6 +43,38 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_parts(path, &[bytes])
 }
 
+/// Remove the temporaries in `dir` that a process no longer running left
+/// behind (killed mid-write, or stopped by a full disk), for final names
+/// that `ours` accepts. A temporary of a live process (this one included)
+/// is kept: that process may still rename it. Liveness is read from
+/// `/proc/<pid>`; where there is no `/proc`, every writer is taken for
+/// gone. Returns how many files were removed.
+pub fn remove_stale(dir: &Path, ours: impl Fn(&str) -> bool) -> io::Result<usize> {
+    let here = Path::new("/proc").is_dir();
+    let mut removed = 0;
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some((target, pid)) = name.to_str().and_then(split_temp_name) else {
+            continue;
+        };
+        let alive = pid == std::process::id()
+            || (here && Path::new("/proc").join(pid.to_string()).exists());
+        if ours(target) && !alive {
+            std::fs::remove_file(entry.path())?;
+            removed += 1;
+        }
+    }
+    Ok(removed)
+}
+
+/// `<name>.<pid>.tmp` (the naming of [`temp_path`]) as `(name, pid)`.
+fn split_temp_name(file_name: &str) -> Option<(&str, u32)> {
+    let (name, pid) = file_name.strip_suffix(".tmp")?.rsplit_once('.')?;
+    let pid_is_digits = !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit());
+    Some((name, pid.parse().ok().filter(|_| pid_is_digits)?))
+}
+
 /// Flush the folder holding `path` so that a rename into it is durable.
 /// Best effort: some file systems refuse to open or sync a folder, and the
 /// data itself is already on disk by then.
@@ -69,6 +101,30 @@ mod tests {
         write_parts(&path, &[b"sec", b"ond"]).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"second");
         assert!(!temp_path(&path).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn stale_temporaries_of_dead_writers_are_removed() {
+        let dir = std::env::temp_dir().join(format!("dalkon-atomic-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // No process has this id: Linux pids stop at 2^22.
+        let dead = dir.join("a.db.999999999.tmp");
+        let live = temp_path(&dir.join("a.db"));
+        let not_ours = dir.join("b.db.999999999.tmp");
+        let other = dir.join("a.db.x.tmp");
+        for f in [&dead, &live, &not_ours, &other] {
+            std::fs::write(f, b"partial").unwrap();
+        }
+        assert_eq!(
+            remove_stale(&dir, |name| name.starts_with("a.")).unwrap(),
+            1
+        );
+        assert!(!dead.exists());
+        assert!(live.exists(), "this process may still rename it");
+        assert!(not_ours.exists() && other.exists());
+        assert_eq!(split_temp_name("a.db.12.tmp"), Some(("a.db", 12)));
+        assert_eq!(split_temp_name("a.db.+12.tmp"), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

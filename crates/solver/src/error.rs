@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use dalkon_rules::dakon::PositionError;
 use thiserror::Error;
 
-use crate::db_error::DbError;
 use crate::openings::OpeningsError;
+use crate::retro::DbError;
 use crate::search::SearchError;
 
 /// Errors of the solver's job entry points.
@@ -143,7 +143,9 @@ impl OpeningsError {
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            OpeningsError::BoardTooBig(_) | OpeningsError::TooManyPositions { .. }
+            OpeningsError::BoardTooBig(_)
+                | OpeningsError::TooManyPositions { .. }
+                | OpeningsError::NotACheckpoint { .. }
         )
     }
 }
@@ -158,7 +160,10 @@ mod tests {
         let source = std::error::Error::source(&e).expect("a source");
         assert!(!e.to_string().contains(&source.to_string()));
         assert!(e.is_bad_input());
-        let e = SolveError::Openings(OpeningsError::Io("disk full".into()));
+        let e = SolveError::Openings(OpeningsError::Io {
+            path: "layer-001.bin".into(),
+            source: std::io::Error::other("disk full"),
+        });
         assert!(!e.is_bad_input());
     }
 }

@@ -2,9 +2,7 @@
 
 pub mod atomic;
 pub mod best;
-pub mod databases;
-pub mod db;
-pub mod db_error;
+pub mod checksum;
 pub mod error;
 pub mod memory;
 pub mod openings;
@@ -15,9 +13,7 @@ pub mod reference;
 pub mod retro;
 pub mod search;
 pub mod solve;
-pub mod tt;
 
-pub use databases::{solve_retrograde, Databases, RetroSolution};
-pub use db_error::DbError;
 pub use error::SolveError;
 pub use progress::{NoProgress, Progress};
+pub use retro::{solve_retrograde, Databases, DbError, RetroSolution};

@@ -17,34 +17,167 @@
 //! opponent rows `Y` (compositions of `k - |X|` into `n` parts) appear in
 //! their own lexicographic order. The builder walks those blocks directly,
 //! so it never unranks.
+//!
+//! The algorithm is [`Compositions`], generic over the index width
+//! ([`RankWidth`]): `u64` for database levels ([`Ranker`], which must fit in
+//! memory anyway), `u128` for the layers of the openings count, whose early
+//! layers on 8×8 and 9×9 hold more than 2^64 compositions.
+
+use std::fmt::Debug;
+use std::ops::{Add, Sub};
 
 /// Largest number of seeds on the board a database level may hold: entries
 /// are `i8` future margins, and a margin is bounded by the seeds on the board.
 pub const MAX_LEVEL: u32 = 127;
 
-/// Binomial-style table `N(p, r)` = number of compositions of `r` into `p`
-/// non-negative parts, for `p <= 2n` and `r <= max_k`, saturating at
-/// `u64::MAX` (values that saturate are never used by a level that fits in
-/// memory).
+/// An unsigned index width for ranks.
+pub trait RankWidth:
+    Copy + Ord + Default + Debug + Send + Sync + Add<Output = Self> + Sub<Output = Self>
+{
+    /// The number 1.
+    const ONE: Self;
+    /// The largest value, where the table saturates.
+    const MAX: Self;
+    /// `self + other`, `MAX` on overflow.
+    fn saturating_add(self, other: Self) -> Self;
+}
+
+macro_rules! rank_width {
+    ($($t:ty),*) => {$(
+        impl RankWidth for $t {
+            const ONE: Self = 1;
+            const MAX: Self = <$t>::MAX;
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+        }
+    )*};
+}
+rank_width!(u64, u128);
+
+/// The table `N(p, r)`, the number of compositions of `r` into `p`
+/// non-negative parts, for `p <= parts` and `r <= max_sum`, saturating at
+/// `W::MAX` (a saturated count is never used as an index: its level or
+/// layer would not fit in memory), and the lexicographic rank of the
+/// compositions of a sum into `parts` parts.
+#[derive(Debug, Clone)]
+pub struct Compositions<W> {
+    parts: usize,
+    stride: usize,
+    /// Row `p` at `p * stride`.
+    table: Vec<W>,
+}
+
+impl<W: RankWidth> Compositions<W> {
+    /// The table for compositions into up to `parts` parts of sums up to
+    /// `max_sum`.
+    pub fn new(parts: usize, max_sum: u32) -> Compositions<W> {
+        let stride = max_sum as usize + 1;
+        let mut table = vec![W::default(); (parts + 1) * stride];
+        table[0] = W::ONE; // N(0, 0) = 1, N(0, r > 0) = 0
+        for p in 1..=parts {
+            for r in 0..stride {
+                // First part zero: N(p-1, r); first part positive: N(p, r-1).
+                let zero = table[(p - 1) * stride + r];
+                let positive = if r > 0 {
+                    table[p * stride + r - 1]
+                } else {
+                    W::default()
+                };
+                table[p * stride + r] = zero.saturating_add(positive);
+            }
+        }
+        Compositions {
+            parts,
+            stride,
+            table,
+        }
+    }
+
+    /// `N(p, r)`: compositions of `r` into `p` parts (saturating).
+    #[inline]
+    pub fn count(&self, parts: usize, sum: u32) -> W {
+        self.table[parts * self.stride + sum as usize]
+    }
+
+    /// Compositions of `sum` into all the parts, `None` when that number
+    /// does not fit in `W`.
+    pub fn total(&self, sum: u32) -> Option<W> {
+        let c = self.count(self.parts, sum);
+        (c != W::MAX).then_some(c)
+    }
+
+    /// The ranks the leading `cells` account for: the first rank of the
+    /// compositions of `sum` that start with them, and the seeds left for
+    /// the remaining parts.
+    #[inline]
+    fn prefix<'c>(&self, cells: impl IntoIterator<Item = &'c u8>, sum: u32) -> (W, usize) {
+        let mut rest = sum as usize;
+        let mut idx = W::default();
+        for (i, &a) in cells.into_iter().enumerate() {
+            let row = (self.parts - i) * self.stride;
+            idx = idx + (self.table[row + rest] - self.table[row + rest - a as usize]);
+            rest -= a as usize;
+        }
+        (idx, rest)
+    }
+
+    /// Rank of the composition `cells` (all `parts` of them) of `sum`.
+    #[inline]
+    pub fn rank<'c>(&self, cells: impl IntoIterator<Item = &'c u8>, sum: u32) -> W {
+        let mut cells = cells.into_iter();
+        // The last part is forced by the others; it contributes nothing.
+        let (idx, rest) = self.prefix(cells.by_ref().take(self.parts - 1), sum);
+        debug_assert_eq!(cells.next().map(|&c| usize::from(c)), Some(rest));
+        idx
+    }
+
+    /// The first rank of the compositions of `sum` whose leading parts are
+    /// `cells`.
+    #[inline]
+    pub fn rank_of_prefix(&self, cells: &[u8], sum: u32) -> W {
+        self.prefix(cells, sum).0
+    }
+
+    /// The composition of `sum` of rank `index` into `cells` (all `parts`
+    /// of them): the inverse of [`Compositions::rank`]. `index` must be
+    /// below [`Compositions::count`] of `(parts, sum)`.
+    #[inline]
+    pub fn unrank(&self, mut index: W, sum: u32, cells: &mut [u8]) {
+        let parts = self.parts;
+        let mut rest = sum;
+        for (i, cell) in cells[..parts - 1].iter_mut().enumerate() {
+            let p = parts - i;
+            let all = self.count(p, rest);
+            // Largest `a` with N(p, rest) - N(p, rest - a) <= index.
+            let mut a = 0;
+            while a < rest && all - self.count(p, rest - a - 1) <= index {
+                a += 1;
+            }
+            index = index - (all - self.count(p, rest - a));
+            *cell = a as u8;
+            rest -= a;
+        }
+        cells[parts - 1] = rest as u8;
+    }
+}
+
+/// The index of a database level: compositions of `k` seeds into the `2n`
+/// playing holes, the mover's row first, ranked in `u64`.
 #[derive(Debug, Clone)]
 pub struct Ranker {
     holes: usize,
     max_k: u32,
-    stride: usize,
-    table: Vec<u64>,
+    comps: Compositions<u64>,
 }
 
 impl Ranker {
     /// Table for boards of `holes` holes a side and levels up to `max_k`.
     pub fn new(holes: usize, max_k: u32) -> Ranker {
-        let parts = 2 * holes;
-        let stride = max_k as usize + 1;
-        let table = composition_table(parts, stride, 1u64, u64::saturating_add);
         Ranker {
             holes,
             max_k,
-            stride,
-            table,
+            comps: Compositions::new(2 * holes, max_k),
         }
     }
 
@@ -61,12 +194,12 @@ impl Ranker {
     /// `N(p, r)`: compositions of `r` into `p` parts.
     #[inline]
     pub fn compositions(&self, parts: usize, sum: u32) -> u64 {
-        self.table[parts * self.stride + sum as usize]
+        self.comps.count(parts, sum)
     }
 
     /// Entries of level `k` (`C(k + 2n - 1, 2n - 1)`), saturating.
     pub fn level_count(&self, k: u32) -> u64 {
-        self.compositions(2 * self.holes, k)
+        self.comps.count(2 * self.holes, k)
     }
 
     /// Rank of the rows `(first, second)` (each `n` counts, hole 1 first)
@@ -75,86 +208,26 @@ impl Ranker {
     pub fn rank(&self, first: &[u8], second: &[u8], k: u32) -> u64 {
         debug_assert_eq!(first.len(), self.holes);
         debug_assert_eq!(second.len(), self.holes);
-        let parts = 2 * self.holes;
-        let mut rest = k as usize;
-        let mut idx = 0u64;
-        // The last part is forced by the others; it contributes nothing.
-        for (i, &a) in first.iter().chain(&second[..self.holes - 1]).enumerate() {
-            let row = (parts - i) * self.stride;
-            idx += self.table[row + rest] - self.table[row + rest - a as usize];
-            rest -= a as usize;
-        }
-        debug_assert_eq!(rest, second[self.holes - 1] as usize);
-        idx
+        self.comps.rank(first.iter().chain(second), k)
     }
 
     /// `base(X)`: the first rank of level `k` whose mover row is `first`.
     #[inline]
     pub fn base(&self, first: &[u8], k: u32) -> u64 {
-        let parts = 2 * self.holes;
-        let mut rest = k as usize;
-        let mut idx = 0u64;
-        for (i, &a) in first.iter().enumerate() {
-            let row = (parts - i) * self.stride;
-            idx += self.table[row + rest] - self.table[row + rest - a as usize];
-            rest -= a as usize;
-        }
-        idx
+        self.comps.rank_of_prefix(first, k)
     }
 
     /// The distribution of rank `index` in level `k` (inverse of
     /// [`Ranker::rank`]); `None` when `index` is out of range. Used by tests
     /// and for reporting, never in the build loop.
-    pub fn unrank(&self, mut index: u64, k: u32) -> Option<Vec<u8>> {
+    pub fn unrank(&self, index: u64, k: u32) -> Option<Vec<u8>> {
         if index >= self.level_count(k) {
             return None;
         }
-        let parts = 2 * self.holes;
-        let mut cells = Vec::with_capacity(parts);
-        let mut rest = k;
-        for i in 0..parts - 1 {
-            let p = parts - i;
-            // Largest `a` with N(p, rest) - N(p, rest - a) <= index.
-            let mut a = 0u32;
-            while a < rest {
-                let below = self.compositions(p, rest) - self.compositions(p, rest - a - 1);
-                if below > index {
-                    break;
-                }
-                a += 1;
-            }
-            index -= self.compositions(p, rest) - self.compositions(p, rest - a);
-            cells.push(a as u8);
-            rest -= a;
-        }
-        cells.push(rest as u8);
+        let mut cells = vec![0; 2 * self.holes];
+        self.comps.unrank(index, k, &mut cells);
         Some(cells)
     }
-}
-
-/// The table `N(p, r)` for `p <= parts` and `r < stride`, row `p` at
-/// `p * stride`, built with `add` (saturating, in the caller's width).
-pub(crate) fn composition_table<T: Copy + Default>(
-    parts: usize,
-    stride: usize,
-    one: T,
-    add: impl Fn(T, T) -> T,
-) -> Vec<T> {
-    let mut table = vec![T::default(); (parts + 1) * stride];
-    table[0] = one; // N(0, 0) = 1, N(0, r > 0) = 0
-    for p in 1..=parts {
-        for r in 0..stride {
-            // First part zero: N(p-1, r); first part positive: N(p, r-1).
-            let zero = table[(p - 1) * stride + r];
-            let positive = if r > 0 {
-                table[p * stride + r - 1]
-            } else {
-                T::default()
-            };
-            table[p * stride + r] = add(zero, positive);
-        }
-    }
-    table
 }
 
 /// Every composition of `sum` into `parts` parts, in lexicographic order
@@ -207,6 +280,56 @@ mod tests {
         let total: u64 = (0..=32).map(|k| r.level_count(k)).sum();
         assert_eq!(total, 76_904_685); // C(40, 8)
         assert_eq!(binomial(40, 8), Some(76_904_685));
+    }
+
+    #[test]
+    fn wide_ranks_are_dense_lexicographic_and_invert() {
+        for holes in 1..=3 {
+            let c = Compositions::<u128>::new(2 * holes, 7);
+            for sum in 0..=7 {
+                let all = compositions(2 * holes, sum);
+                assert_eq!(c.total(sum), Some(all.len() as u128));
+                let mut cells = vec![0u8; 2 * holes];
+                for (i, comp) in all.iter().enumerate() {
+                    assert_eq!(c.rank(comp, sum), i as u128, "{comp:?}");
+                    c.unrank(i as u128, sum, &mut cells);
+                    assert_eq!(&cells, comp);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn big_boards_fit_in_128_bits() {
+        // 9×9 from the start: 162 seeds in 18 holes.
+        let c = Compositions::<u128>::new(18, 162);
+        assert_eq!(c.total(162), binomial(179, 17));
+        assert!(c.total(162).unwrap() > u128::from(u64::MAX));
+        assert_eq!(Compositions::<u64>::new(18, 162).total(162), None);
+        let mut cells = [9u8; 18];
+        let k = c.rank(&cells, 162);
+        cells = [0; 18];
+        c.unrank(k, 162, &mut cells);
+        assert_eq!(cells, [9u8; 18]);
+    }
+
+    #[test]
+    fn both_widths_give_the_same_ranks_where_u64_suffices() {
+        let (narrow, wide) = (
+            Compositions::<u64>::new(8, 12),
+            Compositions::<u128>::new(8, 12),
+        );
+        let mut cells = [0u8; 8];
+        for sum in 0..=12 {
+            let total = narrow.total(sum).unwrap();
+            assert_eq!(u128::from(total), wide.total(sum).unwrap());
+            // Every rank of the smaller sums, a stride of ranks of the larger.
+            for i in (0..total).step_by(1 + total as usize / 5000) {
+                narrow.unrank(i, sum, &mut cells);
+                assert_eq!(wide.rank(&cells, sum), u128::from(i), "{cells:?}");
+                assert_eq!(narrow.rank(&cells, sum), i);
+            }
+        }
     }
 
     #[test]

@@ -13,11 +13,11 @@ use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules};
 
-use crate::databases::{solve_retrograde, Databases};
 use crate::error::SolveError;
 use crate::memory::available_memory;
 use crate::progress::Progress;
 use crate::rank::binomial;
+use crate::retro::{solve_retrograde, Databases};
 use crate::search::{self, Limits, SearchProgress};
 
 /// How the request asks to solve.

@@ -6,9 +6,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::db::{fnv1a64, LevelKey, HEADER_LEN};
+use dalkon_solver::checksum::fnv1a64;
 use dalkon_solver::rank::Ranker;
 use dalkon_solver::reference::negamax_future;
+use dalkon_solver::retro::file::{LevelKey, HEADER_LEN};
 use dalkon_solver::{solve_retrograde, Databases, DbError, NoProgress};
 
 fn all_rules() -> Vec<Rules> {
@@ -283,6 +284,107 @@ fn damaged_or_foreign_files_are_refused() {
     // The untouched set still opens and checks.
     let ok = Databases::open_or_build(&tmp.0, 2, rules, 6, &NoProgress).unwrap();
     assert_eq!(ok.checksum(5), Some(fnv1a64(&good[HEADER_LEN..])));
+}
+
+/// Temporaries a killed build left (its pid gone) are removed when the
+/// folder is opened for a build; another board's are left alone.
+#[test]
+fn stale_temporaries_are_removed_on_open() {
+    let tmp = TempDir::new("stale");
+    let rules = Rules::default();
+    // No process has this id: Linux pids stop at 2^22.
+    let ours = tmp.0.join("dakon-n2-r0-k003.db.999999999.tmp");
+    let other_board = tmp.0.join("dakon-n3-r0-k003.db.999999999.tmp");
+    std::fs::write(&ours, b"half a level").unwrap();
+    std::fs::write(&other_board, b"half a level").unwrap();
+    Databases::open_or_build(&tmp.0, 2, rules, 4, &NoProgress).unwrap();
+    assert!(!ours.exists(), "a dead build's temporary is removed");
+    assert!(
+        other_board.exists(),
+        "another board's files are not touched"
+    );
+}
+
+/// Every header field forged in a real written file is refused, each by
+/// the error that names it; an edit that makes the fields look right (a
+/// level of other rules renamed, its rules field changed to match) is
+/// refused by the checksum, which covers the header.
+#[test]
+fn every_forged_header_field_is_refused() {
+    let tmp = TempDir::new("forge");
+    let rules = Rules::default();
+    Databases::open_or_build(&tmp.0, 2, rules, 5, &NoProgress).unwrap();
+    let path = key(2, rules, 5).path(&tmp.0);
+    let good = std::fs::read(&path).unwrap();
+    let refusal = |bytes: &[u8]| {
+        std::fs::write(&path, bytes).unwrap();
+        Databases::open_or_build(&tmp.0, 2, rules, 5, &NoProgress).unwrap_err()
+    };
+    type Is = fn(&DbError) -> bool;
+    let fields: [(usize, &str, Is); 11] = [
+        (0, "magic", |e| matches!(e, DbError::NotADatabase { .. })),
+        (8, "version", |e| {
+            matches!(e, DbError::Version { found: 3, .. })
+        }),
+        (12, "game", |e| matches!(e, DbError::WrongGame { .. })),
+        (20, "holes", |e| {
+            matches!(e, DbError::WrongBoard { found: 3, .. })
+        }),
+        (24, "rules", |e| {
+            matches!(e, DbError::WrongRules { found: 1, .. })
+        }),
+        (28, "level", |e| {
+            matches!(e, DbError::WrongLevel { found: 4, .. })
+        }),
+        (32, "width", |e| {
+            matches!(e, DbError::EntryWidth { found: 0, .. })
+        }),
+        (36, "count", |e| matches!(e, DbError::WrongCount { .. })),
+        (44, "checksum", |e| matches!(e, DbError::Checksum { .. })),
+        (52, "first reserved byte", |e| {
+            matches!(e, DbError::Reserved { .. })
+        }),
+        (63, "last reserved byte", |e| {
+            matches!(e, DbError::Reserved { .. })
+        }),
+    ];
+    for (at, field, is_its_error) in fields {
+        let mut forged = good.clone();
+        forged[at] ^= 1;
+        let err = refusal(&forged);
+        assert!(is_its_error(&err), "{field}: {err}");
+    }
+
+    // A version-1 file (the old layout) says what to do.
+    let mut old = good.clone();
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let err = refusal(&old);
+    assert!(
+        matches!(
+            err,
+            DbError::Version {
+                found: 1,
+                expected: 2,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("delete"), "{err}");
+    std::fs::write(&path, &good).unwrap();
+
+    // This level under the name of the skip rules, its rules field edited
+    // to say so: every field matches, the checksum does not.
+    let skip = Rules::from_code(1).unwrap();
+    Databases::open_or_build(&tmp.0, 2, skip, 4, &NoProgress).unwrap();
+    let mut renamed = good.clone();
+    renamed[24..28].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(key(2, skip, 5).path(&tmp.0), &renamed).unwrap();
+    let err = Databases::open_or_build(&tmp.0, 2, skip, 5, &NoProgress).unwrap_err();
+    assert!(matches!(err, DbError::Checksum { .. }), "{err}");
+
+    // The untouched file still opens.
+    Databases::open_or_build(&tmp.0, 2, rules, 5, &NoProgress).unwrap();
 }
 
 #[test]

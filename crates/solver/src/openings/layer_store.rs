@@ -24,19 +24,24 @@
 //! `layer_set.rs`); a winners payload is the layer's positions that can
 //! still win, each a 16-byte rank and a 14-byte summary. A file read back
 //! must match the count in every field and its checksum, so a truncated,
-//! stale or foreign file is refused, never misread. Files are written to a
-//! temporary name and renamed, and the checkpoint (`state`, a short text)
+//! stale or foreign file is refused, never misread (and since the whole
+//! header must be the one expected, the header needs no checksum of its
+//! own). Files are written with [`crate::atomic`], and the checkpoint (`state`, a short text)
 //! is renamed into place only after every file it names is complete, so
 //! whatever moment a count is killed, the folder holds a consistent
 //! checkpoint or none.
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use hashbrown::HashMap;
+
+use super::board::Summary;
 use super::layer_set::Meter;
 use super::{OpeningsError, Pass};
-use crate::db::fnv1a64;
+use crate::atomic;
+use crate::checksum::fnv1a64;
 
 const MAGIC: [u8; 8] = *b"DKOPENLY";
 const VERSION: u32 = 2;
@@ -97,6 +102,47 @@ fn header(h: &Header, payload: &[u8]) -> [u8; HEADER_LEN] {
     b[56..60].copy_from_slice(&(h.kind as u32).to_le_bytes());
     b[60..64].copy_from_slice(&h.checkpoint.to_le_bytes());
     b
+}
+
+/// Bytes of one winning position in a winners file: its rank and summary.
+const WINNER_BYTES: usize = 30;
+
+/// A layer's winning positions as bytes, in rank order (so the file does
+/// not depend on the hash table's order), with their number.
+pub(super) fn encode_winners(table: &HashMap<u128, Summary>) -> (Vec<u8>, u64) {
+    let mut entries: Vec<(&u128, &Summary)> = table.iter().collect();
+    entries.sort_unstable_by_key(|e| *e.0);
+    let mut out = Vec::with_capacity(entries.len() * WINNER_BYTES);
+    for (r, s) in entries {
+        out.extend_from_slice(&r.to_le_bytes());
+        out.extend_from_slice(&s.count.to_le_bytes());
+        out.extend_from_slice(&s.short_len.to_le_bytes());
+        out.push(s.short_first);
+        out.extend_from_slice(&s.best_margin.to_le_bytes());
+        out.push(s.best_first);
+    }
+    (out, table.len() as u64)
+}
+
+/// The inverse of [`encode_winners`]; `None` when the bytes are not `n`
+/// entries.
+pub(super) fn decode_winners(bytes: &[u8], n: u64) -> Option<HashMap<u128, Summary>> {
+    if bytes.len() as u64 != n * WINNER_BYTES as u64 {
+        return None;
+    }
+    let mut table = HashMap::with_capacity(n as usize);
+    for e in bytes.chunks_exact(WINNER_BYTES) {
+        let r = u128::from_le_bytes(e[0..16].try_into().ok()?);
+        let s = Summary {
+            count: u64::from_le_bytes(e[16..24].try_into().ok()?),
+            short_len: u16::from_le_bytes(e[24..26].try_into().ok()?),
+            short_first: e[26],
+            best_margin: i16::from_le_bytes(e[27..29].try_into().ok()?),
+            best_first: e[29],
+        };
+        table.insert(r, s);
+    }
+    Some(table)
 }
 
 /// A consistent point of a count: everything needed to go on from it.
@@ -249,15 +295,24 @@ impl LayerStore {
             return Ok((store, None));
         }
         let state = dir.join(STATE);
-        let text = std::fs::read_to_string(&state).map_err(|_| {
-            OpeningsError::Io(format!(
-                "{}: the folder exists but holds no checkpoint of an openings count; \
-                 name a new folder or remove it",
-                dir.display()
-            ))
+        let text = match std::fs::read_to_string(&state) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(OpeningsError::NotACheckpoint { dir });
+            }
+            Err(source) => {
+                return Err(OpeningsError::Io {
+                    path: state,
+                    source,
+                })
+            }
+        };
+        let cp = Checkpoint::from_text(&text, tag).map_err(|why| store.corrupt(&state, why))?;
+        // A run killed mid-write left its temporary; nothing will rename it.
+        atomic::remove_stale(&dir, |_| true).map_err(|source| OpeningsError::Io {
+            path: dir.clone(),
+            source,
         })?;
-        let cp = Checkpoint::from_text(&text, tag)
-            .map_err(|why| OpeningsError::CorruptLayer(format!("{}: {why}", state.display())))?;
         store.counts.clone_from(&cp.counts);
         store.checkpointed = true;
         match cp.pass {
@@ -282,8 +337,21 @@ impl LayerStore {
             .join(format!("{}-{layer:03}.bin", kind.prefix()))
     }
 
-    fn io(path: &Path, e: std::io::Error) -> OpeningsError {
-        OpeningsError::Io(format!("{}: {e}", path.display()))
+    fn io(path: &Path, source: std::io::Error) -> OpeningsError {
+        OpeningsError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// The error for `path`, a file of the working folder that cannot be
+    /// used.
+    fn corrupt(&self, path: &Path, why: impl Into<String>) -> OpeningsError {
+        OpeningsError::CorruptLayer {
+            dir: self.dir.clone().expect("a working folder"),
+            path: path.to_path_buf(),
+            why: why.into(),
+        }
     }
 
     fn ensure_dir(&mut self) -> Result<PathBuf, OpeningsError> {
@@ -293,19 +361,6 @@ impl LayerStore {
             self.created = true;
         }
         Ok(dir)
-    }
-
-    /// Write `bytes` to `path` through a temporary file and a rename.
-    fn write_atomic(path: &Path, parts: &[&[u8]]) -> Result<(), OpeningsError> {
-        let tmp = path.with_extension("tmp");
-        {
-            let mut f = File::create(&tmp).map_err(|e| Self::io(&tmp, e))?;
-            for p in parts {
-                f.write_all(p).map_err(|e| Self::io(&tmp, e))?;
-            }
-            f.sync_all().map_err(|e| Self::io(&tmp, e))?;
-        }
-        std::fs::rename(&tmp, path).map_err(|e| Self::io(path, e))
     }
 
     fn write_file(
@@ -325,7 +380,8 @@ impl LayerStore {
             kind,
             checkpoint,
         };
-        Self::write_atomic(&path, &[&header(&h, payload), payload])?;
+        atomic::write_parts(&path, &[&header(&h, payload), payload])
+            .map_err(|e| Self::io(&path, e))?;
         self.disk_bytes += (HEADER_LEN + payload.len()) as u64;
         Ok(())
     }
@@ -342,9 +398,8 @@ impl LayerStore {
         File::open(&path)
             .and_then(|mut f| f.read_to_end(&mut bytes))
             .map_err(|e| Self::io(&path, e))?;
-        let corrupt = |why: &str| OpeningsError::CorruptLayer(format!("{}: {why}", path.display()));
         if bytes.len() < HEADER_LEN {
-            return Err(corrupt("shorter than its header"));
+            return Err(self.corrupt(&path, "shorter than its header"));
         }
         let payload = bytes.split_off(HEADER_LEN);
         let h = Header {
@@ -355,7 +410,8 @@ impl LayerStore {
             checkpoint,
         };
         if bytes[..] != header(&h, &payload)[..] {
-            return Err(corrupt(
+            return Err(self.corrupt(
+                &path,
                 "header or checksum does not match this count (truncated, changed, stale or foreign)",
             ));
         }
@@ -502,7 +558,8 @@ impl LayerStore {
 
     fn write_state(&mut self, cp: &Checkpoint) -> Result<(), OpeningsError> {
         let dir = self.ensure_dir()?;
-        Self::write_atomic(&dir.join(STATE), &[cp.to_text(self.tag).as_bytes()])?;
+        let state = dir.join(STATE);
+        atomic::write(&state, cp.to_text(self.tag).as_bytes()).map_err(|e| Self::io(&state, e))?;
         self.checkpointed = true;
         Ok(())
     }
@@ -573,13 +630,53 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         assert!(matches!(
             store.take(5, &mut meter),
-            Err(OpeningsError::CorruptLayer(_))
+            Err(OpeningsError::CorruptLayer { .. })
         ));
         drop(store);
         assert!(
             !dir.exists(),
             "without a checkpoint the folder goes with the store"
         );
+    }
+
+    #[test]
+    fn winners_round_trip_in_rank_order() {
+        let mut table = HashMap::new();
+        for (r, count) in [(u128::MAX - 3, 7u64), (5, 1), (1 << 70, u64::MAX)] {
+            let s = Summary {
+                count,
+                short_len: 3,
+                short_first: 2,
+                best_margin: -4,
+                best_first: 9,
+            };
+            table.insert(r, s);
+        }
+        let (bytes, n) = encode_winners(&table);
+        assert_eq!((bytes.len(), n), (3 * WINNER_BYTES, 3));
+        assert_eq!(bytes[..16], 5u128.to_le_bytes(), "rank order");
+        let back = decode_winners(&bytes, n).unwrap();
+        assert_eq!(back.len(), 3);
+        for (r, s) in &table {
+            let b = back[r];
+            assert_eq!(
+                (
+                    b.count,
+                    b.short_len,
+                    b.short_first,
+                    b.best_margin,
+                    b.best_first
+                ),
+                (
+                    s.count,
+                    s.short_len,
+                    s.short_first,
+                    s.best_margin,
+                    s.best_first
+                )
+            );
+        }
+        assert!(decode_winners(&bytes[1..], n).is_none());
     }
 
     #[test]
@@ -597,7 +694,12 @@ mod tests {
         drop(store);
         assert!(dir.join("state").exists(), "a checkpoint keeps the folder");
 
+        // A write killed before its rename left a temporary (no process has
+        // this id: Linux pids stop at 2^22); resuming removes it.
+        let stale = dir.join("layer-002.bin.999999999.tmp");
+        std::fs::write(&stale, b"half a layer").unwrap();
         let (mut again, cp) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
+        assert!(!stale.exists());
         let cp = cp.unwrap();
         assert_eq!(
             (cp.pass, cp.layer, cp.pending.clone()),
@@ -617,9 +719,22 @@ mod tests {
         ] {
             assert!(matches!(
                 LayerStore::open(other, 19, Some(dir.clone()), 0),
-                Err(OpeningsError::CorruptLayer(_))
+                Err(OpeningsError::CorruptLayer { .. })
             ));
         }
+        // A damaged checkpoint cannot be resumed: the error names the
+        // folder and says to delete it, not to run the count again.
+        let state = dir.join("state");
+        let kept = std::fs::read(&state).unwrap();
+        std::fs::write(&state, b"dalkon openings checkpoint 3\nholes x\n").unwrap();
+        let err = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap_err();
+        assert!(matches!(err, OpeningsError::CorruptLayer { .. }), "{err}");
+        assert!(!err.resumable());
+        let text = err.to_string();
+        assert!(text.contains("delete that folder"), "{text}");
+        assert!(text.contains(&dir.display().to_string()), "{text}");
+        std::fs::write(&state, kept).unwrap();
+
         let (mut last, _) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
         last.finish();
         assert!(!dir.exists(), "a finished count removes its folder");

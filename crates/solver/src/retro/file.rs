@@ -1,48 +1,62 @@
 //! The database file format: one file per (board size `n`, rule set, level
 //! `k`), a fixed 64-byte header followed by the raw entries.
 //!
-//! Header (all integers little-endian):
+//! Header (all integers little-endian), format version 2:
 //!
 //! | offset | size | field                                              |
 //! |-------:|-----:|----------------------------------------------------|
 //! | 0      | 8    | magic `DALKONDB`                                   |
-//! | 8      | 4    | format version ([`FORMAT_VERSION`])                |
+//! | 8      | 4    | format version ([`FORMAT_VERSION`], 2)             |
 //! | 12     | 8    | game, `dakon` padded with zero bytes               |
 //! | 20     | 4    | `n`, holes per side                                |
 //! | 24     | 4    | rules code (`Rules::code()`)                       |
 //! | 28     | 4    | level `k`, seeds on the board                      |
 //! | 32     | 4    | entry width in bytes (1: `i8`)                     |
 //! | 36     | 8    | entry count (`C(k + 2n - 1, 2n - 1)`)              |
-//! | 44     | 8    | FNV-1a 64 checksum of the payload                  |
-//! | 52     | 12   | zero                                               |
+//! | 44     | 8    | checksum: FNV-1a 64 of the payload, then of header |
+//! |        |      | bytes 0..44 and 52..64 (all but this field)        |
+//! | 52     | 12   | reserved, zero                                     |
 //!
 //! The payload is `count` signed bytes, entry `i` being the future margin of
 //! the position of rank `i` (see `rank.rs`), stored as its two's-complement
 //! byte.
 //!
-//! Files are written to a temporary name in the same folder and renamed into
-//! place, so a file under its final name is always complete: an interrupted
-//! build keeps every finished level. Files are never modified in place,
-//! which is what makes mapping them into memory sound (see [`map_file`]).
+//! The checksum covers the header as well as the payload, so a file whose
+//! header was edited (say, a level of other rules renamed and its rules
+//! field changed to match) is refused, not silently read. The payload is
+//! hashed first so that the intermediate state is the payload's own FNV-1a
+//! 64 ([`MappedLevel::checksum`]), the fingerprint of a level's entries
+//! whatever file holds them, obtained in the same single pass. Version 1
+//! (checksum of the payload only) is refused with [`DbError::Version`]; the
+//! folder is a cache, rebuilt from nothing.
+//!
+//! Files are written with [`crate::atomic`] (a temporary name in the same
+//! folder, renamed into place), so a file under its final name is always
+//! complete: an interrupted build keeps every finished level. Files are
+//! never modified in place, which is what makes mapping them into memory
+//! sound (see [`map_file`]).
 
 use std::fs::File;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use memmap2::Mmap;
 
-use crate::db_error::DbError;
+use super::error::DbError;
+use crate::atomic;
+use crate::checksum::Fnv1a64;
 
 /// File magic.
 pub const MAGIC: [u8; 8] = *b"DALKONDB";
 /// Version of the layout described in this module.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Game tag in the header.
 pub const GAME: [u8; 8] = *b"dakon\0\0\0";
 /// Header size in bytes; the payload starts here.
 pub const HEADER_LEN: usize = 64;
 /// Bytes per entry.
 pub const ENTRY_WIDTH: u32 = 1;
+/// Where the checksum sits in the header.
+const CHECKSUM_AT: std::ops::Range<usize> = 44..52;
 
 /// What a database file is for: the fields of the header that identify it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,10 +72,22 @@ pub struct LevelKey {
 impl LevelKey {
     /// File name of this level inside a database folder.
     pub fn file_name(&self) -> String {
-        format!(
-            "dakon-n{}-r{}-k{:03}.db",
-            self.holes, self.rules, self.level
-        )
+        format!("{}{:03}.db", self.board_prefix(), self.level)
+    }
+
+    /// The start shared by the file names of every level of this board
+    /// size and rule set.
+    fn board_prefix(&self) -> String {
+        format!("dakon-n{}-r{}-k", self.holes, self.rules)
+    }
+
+    /// Whether `file_name` names a level (any level) of this board size and
+    /// rule set.
+    pub fn same_board(&self, file_name: &str) -> bool {
+        file_name
+            .strip_prefix(&self.board_prefix())
+            .and_then(|rest| rest.strip_suffix(".db"))
+            .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
     }
 
     /// Full path of this level inside `dir`.
@@ -70,14 +96,15 @@ impl LevelKey {
     }
 }
 
-/// FNV-1a 64 of `bytes`.
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
+/// The checksums of a file of header `head` and payload `payload`: the
+/// payload's own, and the file's (payload, then every header byte but the
+/// checksum field), as the module doc describes.
+fn checksums(head: &[u8], payload: &[u8]) -> (u64, u64) {
+    let of_payload = Fnv1a64::new().update(payload);
+    let of_file = of_payload
+        .update(&head[..CHECKSUM_AT.start])
+        .update(&head[CHECKSUM_AT.end..HEADER_LEN]);
+    (of_payload.value(), of_file.value())
 }
 
 /// Header bytes for `payload` stored under `key`.
@@ -91,32 +118,18 @@ pub fn header(key: LevelKey, payload: &[u8]) -> [u8; HEADER_LEN] {
     h[28..32].copy_from_slice(&key.level.to_le_bytes());
     h[32..36].copy_from_slice(&ENTRY_WIDTH.to_le_bytes());
     h[36..44].copy_from_slice(&(payload.len() as u64).to_le_bytes());
-    h[44..52].copy_from_slice(&fnv1a64(payload).to_le_bytes());
+    let (_, of_file) = checksums(&h, payload);
+    h[CHECKSUM_AT].copy_from_slice(&of_file.to_le_bytes());
     h
 }
 
-/// Write one level atomically: to `<name>.<pid>.tmp`, flushed, then renamed.
-/// Returns the payload checksum.
+/// Write one level atomically (see [`crate::atomic`]). Returns the
+/// payload's checksum, as [`MappedLevel::checksum`] would.
 pub fn write_level(dir: &Path, key: LevelKey, payload: &[u8]) -> Result<u64, DbError> {
     let path = key.path(dir);
-    // The process id keeps two builds of the same folder from writing one
-    // temporary file; the rename is atomic either way.
-    let tmp = path.with_extension(format!("db.{}.tmp", std::process::id()));
-    let io = |p: &Path| {
-        let p = p.to_path_buf();
-        move |source| DbError::Io { path: p, source }
-    };
     let head = header(key, payload);
-    {
-        let mut f = File::create(&tmp).map_err(io(&tmp))?;
-        f.write_all(&head).map_err(io(&tmp))?;
-        f.write_all(payload).map_err(io(&tmp))?;
-        f.sync_all().map_err(io(&tmp))?;
-    }
-    std::fs::rename(&tmp, &path).map_err(io(&path))?;
-    Ok(u64::from_le_bytes(
-        head[44..52].try_into().expect("8 bytes"),
-    ))
+    atomic::write_parts(&path, &[&head, payload]).map_err(|source| DbError::Io { path, source })?;
+    Ok(checksums(&head, payload).0)
 }
 
 /// Map `path` read-only.
@@ -156,7 +169,8 @@ impl MappedLevel {
         &self.map[HEADER_LEN..]
     }
 
-    /// The payload checksum recorded in (and verified against) the header.
+    /// FNV-1a 64 of the payload alone (computed while the file checksum
+    /// was verified): the fingerprint of the level's entries.
     pub fn checksum(&self) -> u64 {
         self.checksum
     }
@@ -167,13 +181,20 @@ impl MappedLevel {
 pub fn open_level(dir: &Path, key: LevelKey, expected_count: u64) -> Result<MappedLevel, DbError> {
     let path = key.path(dir);
     let map = map_file(&path)?;
-    check(&path, &map, key, expected_count)?;
-    let checksum = u64_at(&map, 44);
+    let checksum = check(&path, &map, key, expected_count)?;
     Ok(MappedLevel { map, checksum })
 }
 
-/// Check a whole file image against what `key` says it must be.
-pub fn check(path: &Path, bytes: &[u8], key: LevelKey, expected_count: u64) -> Result<(), DbError> {
+/// Check a whole file image against what `key` says it must be; returns
+/// the payload's checksum. Each header field is checked on its own first,
+/// so that a wrong field is named; the checksum then catches an edit that
+/// made a field look right.
+pub fn check(
+    path: &Path,
+    bytes: &[u8],
+    key: LevelKey,
+    expected_count: u64,
+) -> Result<u64, DbError> {
     let path = path.to_path_buf();
     if bytes.len() < HEADER_LEN {
         return Err(DbError::Truncated {
@@ -190,6 +211,7 @@ pub fn check(path: &Path, bytes: &[u8], key: LevelKey, expected_count: u64) -> R
         return Err(DbError::Version {
             path,
             found: version,
+            expected: FORMAT_VERSION,
         });
     }
     if bytes[12..20] != GAME {
@@ -244,8 +266,11 @@ pub fn check(path: &Path, bytes: &[u8], key: LevelKey, expected_count: u64) -> R
             found: bytes.len() as u64,
         });
     }
-    let recorded = u64_at(bytes, 44);
-    let actual = fnv1a64(payload);
+    if bytes[CHECKSUM_AT.end..HEADER_LEN].iter().any(|&b| b != 0) {
+        return Err(DbError::Reserved { path });
+    }
+    let recorded = u64_at(bytes, CHECKSUM_AT.start);
+    let (of_payload, actual) = checksums(&bytes[..HEADER_LEN], payload);
     if recorded != actual {
         return Err(DbError::Checksum {
             path,
@@ -253,20 +278,12 @@ pub fn check(path: &Path, bytes: &[u8], key: LevelKey, expected_count: u64) -> R
             actual,
         });
     }
-    Ok(())
+    Ok(of_payload)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fnv_reference_values() {
-        // Published FNV-1a 64 test vectors.
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
-    }
 
     #[test]
     fn header_round_trip_and_refusals() {

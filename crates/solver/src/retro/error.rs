@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-/// Errors of the retrograde databases (`databases.rs`, `db.rs`).
+/// Errors of the retrograde databases (`databases.rs`, `file.rs`, `memory.rs`).
 #[derive(Debug, Error)]
 pub enum DbError {
     /// Board sizes are limited by the rules crate's fixed arrays.
@@ -46,12 +46,14 @@ pub enum DbError {
         /// MemAvailable from /proc/meminfo (or the assumed figure).
         available: u64,
     },
-    /// A file or folder operation failed.
-    #[error("{}: {source}", path.display())]
+    /// A file or folder operation failed. The system's message is the
+    /// source, not repeated here: the CLI prints the chain once.
+    #[error("cannot read or write {}", path.display())]
     Io {
         /// The file or folder.
         path: PathBuf,
         /// What the system said.
+        #[source]
         source: std::io::Error,
     },
     /// The file does not start with the database magic.
@@ -60,13 +62,21 @@ pub enum DbError {
         /// The file.
         path: PathBuf,
     },
-    /// A format version this build does not read.
-    #[error("{}: database format version {found}, this build reads version {}", path.display(), crate::db::FORMAT_VERSION)]
+    /// A format version this build does not read (version 1 files, whose
+    /// checksum left the header unprotected, among them).
+    #[error(
+        "{}: database format version {found}, this build reads only version {expected}; \
+         the database folder is a cache: delete the file (or the folder) and the level is rebuilt",
+        path.display()
+    )]
     Version {
         /// The file.
         path: PathBuf,
         /// Version in the file.
         found: u32,
+        /// The version this build reads (`file::FORMAT_VERSION`), carried
+        /// here so that this module needs nothing from `file.rs`.
+        expected: u32,
     },
     /// A database of another game.
     #[error("{}: a database for the game {found:?}, not dakon", path.display())]
@@ -135,16 +145,38 @@ pub enum DbError {
         /// Bytes found.
         found: u64,
     },
-    /// The payload does not match its checksum.
-    #[error("{}: checksum mismatch (header {recorded:#018x}, payload {actual:#018x}): the file is corrupted; delete it to rebuild", path.display())]
+    /// The header's reserved bytes are not zero.
+    #[error("{}: the reserved header bytes are not zero: the file is damaged or forged; delete it to rebuild", path.display())]
+    Reserved {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The header and payload do not match the checksum.
+    #[error("{}: checksum mismatch (recorded {recorded:#018x}, computed {actual:#018x}): the file is damaged or its header was edited; delete it to rebuild", path.display())]
     Checksum {
         /// The file.
         path: PathBuf,
         /// Checksum in the header.
         recorded: u64,
-        /// Checksum of the payload read.
+        /// Checksum of the header and payload read.
         actual: u64,
     },
 }
 
 const GIB: f64 = (1u64 << 30) as f64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::error::Error as _;
+
+    #[test]
+    fn an_io_error_leaves_the_system_message_to_its_source() {
+        let err = DbError::Io {
+            path: PathBuf::from("/db/x.db"),
+            source: std::io::Error::other("disk on fire"),
+        };
+        assert_eq!(err.to_string(), "cannot read or write /db/x.db");
+        assert_eq!(err.source().unwrap().to_string(), "disk on fire");
+    }
+}

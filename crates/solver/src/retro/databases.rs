@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 
 use dalkon_rules::dakon::{Position, Rules, MAX_HOLES};
 
-use crate::db::{self, LevelKey, MappedLevel};
-use crate::db_error::DbError;
-use crate::memory;
+use super::error::DbError;
+use super::file::{self, LevelKey, MappedLevel};
+use super::level::{build_level, LevelInputs, RowTable};
+use super::memory;
+use crate::atomic;
 use crate::progress::Progress;
 use crate::rank::{Ranker, MAX_LEVEL};
-use crate::retro::{build_level, LevelInputs, RowTable};
 
 /// Where a level's entries live.
 #[derive(Debug)]
@@ -110,13 +111,17 @@ impl Databases {
         let on_disk = |k: u32| dir.is_some_and(|d| key(k).path(d).is_file());
         let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
         let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());
-        memory::check(holes, max_k, needed, memory::available_memory())?;
+        memory::check(holes, max_k, needed, crate::memory::available_memory())?;
         if let Some(d) = dir {
             // Only now: a refused build leaves no empty folder behind.
             std::fs::create_dir_all(d).map_err(|source| DbError::Io {
                 path: d.to_path_buf(),
                 source,
             })?;
+            // A build killed mid-write (or stopped by a full disk) leaves
+            // its temporary behind; nothing will ever rename it. Best
+            // effort: a folder this process may not write can still be read.
+            let _ = atomic::remove_stale(d, |name| key(0).same_board(name));
         }
 
         let ranker = Ranker::new(holes, max_k);
@@ -134,7 +139,7 @@ impl Databases {
             let count = db.ranker.level_count(k);
             let level = match dir {
                 Some(d) if on_disk(k) => {
-                    let mapped = db::open_level(d, key(k), count)?;
+                    let mapped = file::open_level(d, key(k), count)?;
                     progress.level_loaded(k, count);
                     db.loaded += count;
                     Level::Mapped(mapped)
@@ -154,9 +159,9 @@ impl Databases {
                             // Keep the level as the file just written, not
                             // as a private copy: page-cache pages can be
                             // dropped and re-read under memory pressure.
-                            db::write_level(d, key(k), &entries)?;
+                            file::write_level(d, key(k), &entries)?;
                             drop(entries);
-                            Level::Mapped(db::open_level(d, key(k), count)?)
+                            Level::Mapped(file::open_level(d, key(k), count)?)
                         }
                         None => Level::Built(entries),
                     }
@@ -208,10 +213,11 @@ impl Databases {
         self.levels.get(k as usize).map(Level::entries)
     }
 
-    /// FNV-1a 64 of level `k`'s entries (the file checksum).
+    /// FNV-1a 64 of level `k`'s entries alone (not the file checksum,
+    /// which covers the header too): the same whether built or loaded.
     pub fn checksum(&self, k: u32) -> Option<u64> {
         self.levels.get(k as usize).map(|l| match l {
-            Level::Built(v) => db::fnv1a64(v),
+            Level::Built(v) => crate::checksum::fnv1a64(v),
             Level::Mapped(m) => m.checksum(),
         })
     }

@@ -1,5 +1,5 @@
 //! Exact Dakon search: MTD(f) over a fail-soft alpha-beta with a shared
-//! transposition table (`tt.rs`), solving every root move exactly, root
+//! transposition table (`search/tt.rs`), solving every root move exactly, root
 //! moves in parallel.
 //!
 //! The value of a position (RULES.md §2.3) is its store difference plus its
@@ -31,7 +31,9 @@ use std::time::Instant;
 use dalkon_rules::dakon::{Position, Rules};
 use rayon::prelude::*;
 
-use crate::tt::{bytes_per_entry, work_of, PackedKey, Table};
+pub mod tt;
+
+use tt::{bytes_per_entry, work_of, PackedKey, Table};
 
 /// An exact oracle for positions with few seeds on the board (the
 /// retrograde databases): the future margin for the side to move, or `None`
@@ -571,9 +573,9 @@ impl<K: PackedKey> Engine<'_, K> {
 
 /// The retrograde databases answer every position of their board with at
 /// most `max_k` seeds on the board.
-impl Probe for crate::databases::Databases {
+impl Probe for crate::retro::Databases {
     #[inline]
     fn probe(&self, pos: &Position) -> Option<i32> {
-        crate::databases::Databases::probe(self, pos)
+        crate::retro::Databases::probe(self, pos)
     }
 }
