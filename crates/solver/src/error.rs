@@ -85,7 +85,9 @@ pub enum SolveError {
     /// An openings count (or the search for a first winning chain) failed.
     #[error(transparent)]
     Openings(OpeningsError),
-    /// An openings count failed after a checkpoint, which is kept.
+    /// An openings count stopped after a checkpoint, which is kept, for a
+    /// reason that running again can get past (a requested stop, a full
+    /// disk, memory); a damaged checkpoint says what to delete instead.
     #[error(
         "the count stopped; its last checkpoint is kept in {}: run the same command again \
          to resume (or remove the folder)",

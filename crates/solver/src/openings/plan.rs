@@ -165,7 +165,7 @@ impl CountPlan {
         let seconds = t0.elapsed().as_secs_f64();
         match o {
             Ok(o) => Ok((o, seconds)),
-            Err(source) if self.work_dir.join(CHECKPOINT).exists() => {
+            Err(source) if source.resumable() && self.work_dir.join(CHECKPOINT).exists() => {
                 Err(SolveError::CountStopped {
                     dir: self.work_dir.clone(),
                     source,
