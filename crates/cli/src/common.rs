@@ -1,4 +1,4 @@
-//! Options shared by every command (CLI.md): output format and threads,
+//! Options shared by every command (docs/cli.md): output format and threads,
 //! and the mapping of errors to exit codes.
 
 use clap::{Args, ValueEnum};

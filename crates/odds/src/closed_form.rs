@@ -1,10 +1,10 @@
-//! The board-free model behind the published tables (RULES.md §1.7).
+//! The board-free model behind the published tables (docs/rules.md §1.7).
 //!
 //! B's dalt pieces stand on one line behind A's target at distances
 //! `d1 < d2 < …`, nothing else between; any die B does not want may always
 //! be spent elsewhere (the "free piece with an open road"). Only the dice,
 //! the distances and the dal-dal rethrows matter: no board, no loop. Pieces
-//! still obey the movement rules that can matter on a line (RULES.md §1.3):
+//! still obey the movement rules that can matter on a line (docs/rules.md §1.3):
 //! no landing on or passing over an own piece, both dice on one piece is an
 //! added move that captures only on its final hole (or also after its first
 //! die under `capture=path`), and a capture with the first die ends the
@@ -332,12 +332,12 @@ fn truncated(
     v
 }
 
-/// Table 1 of RULES.md §1.7: `b1` alone, `d` behind `a1`.
+/// Table 1 of docs/rules.md §1.7: `b1` alone, `d` behind `a1`.
 pub fn single(d: u32, capture: CaptureRule) -> Result<LineOdds, LineError> {
     line_odds(&[d], capture)
 }
 
-/// Table 2 of RULES.md §1.7: `b1` `d1` behind `a1`, `b2` `d2` behind it.
+/// Table 2 of docs/rules.md §1.7: `b1` `d1` behind `a1`, `b2` `d2` behind it.
 pub fn pair(d1: u32, d2: u32, capture: CaptureRule) -> Result<LineOdds, LineError> {
     line_odds(&[d1, d2], capture)
 }

@@ -1,4 +1,4 @@
-//! The published capture tables (RULES.md §1.7), computed two ways:
+//! The published capture tables (docs/rules.md §1.7), computed two ways:
 //! the board-free closed form (`closed_form`) and real board positions
 //! evaluated through the full rules (`capture_odds`).
 //!

@@ -1,4 +1,4 @@
-//! Capture odds on hand-worked positions (RULES.md §1.3), the variants that
+//! Capture odds on hand-worked positions (docs/rules.md §1.3), the variants that
 //! change them, the truncation bound, and the cheap `f64` risk.
 
 use dalkon_odds::capture::{capture_odds, capture_odds_with, capture_risk_f64, OddsLimits};

@@ -1,4 +1,4 @@
-//! The published capture tables (RULES.md §1.7): the closed form and the
+//! The published capture tables (docs/rules.md §1.7): the closed form and the
 //! board evaluation give the exact fractions, which round to the published
 //! percentages.
 

@@ -1,4 +1,4 @@
-//! Hand-worked Dakon examples, one per rule and variant (RULES.md §2).
+//! Hand-worked Dakon examples, one per rule and variant (docs/rules.md §2).
 //! Each expected position was sown by hand; the comments show the sowing.
 
 use dalkon_rules::dakon::{

@@ -1,4 +1,4 @@
-//! Daldøs rules tests (RULES.md §1): geometry, notation, hand-worked play
+//! Daldøs rules tests (docs/rules.md §1): geometry, notation, hand-worked play
 //! cases for every clause of §1.3, golden perft counts, and property tests
 //! against an independent reference generator.
 

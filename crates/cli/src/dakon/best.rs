@@ -19,7 +19,7 @@ use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Position in RULES.md §2.5 notation, or `-` for one position per line
+    /// Position in docs/rules.md §2.5 notation, or `-` for one position per line
     /// on stdin (JSON lines out).
     #[arg(long, allow_hyphen_values = true)]
     pub position: String,

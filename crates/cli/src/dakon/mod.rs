@@ -1,4 +1,4 @@
-//! `dalkon dakon` commands (CLI.md, "Dakon"). Each command lives in its own
+//! `dalkon dakon` commands (docs/cli.md, "Dakon"). Each command lives in its own
 //! file; this one only dispatches.
 
 mod args;

@@ -1,4 +1,4 @@
-//! Dakon rule flags (RULES.md §2.4), shared by every `dakon` command.
+//! Dakon rule flags (docs/rules.md §2.4), shared by every `dakon` command.
 
 use clap::ValueEnum;
 

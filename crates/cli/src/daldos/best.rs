@@ -1,4 +1,4 @@
-//! `dalkon daldos best --position POS [--dice D1,D2] [--depth N]` (CLI.md):
+//! `dalkon daldos best --position POS [--dice D1,D2] [--depth N]` (docs/cli.md):
 //! the best play for a throw by expectiminimax, or without `--dice` the
 //! expected value before the throw and the best play for each of the 16
 //! throws.
@@ -9,7 +9,7 @@
 //! thrower choose. Values are the mover's win probability, exact 1/0 where
 //! the game ends inside the search.
 //!
-//! JSON fields beyond CLI.md: `exact` per play (false only with `--fast`,
+//! JSON fields beyond docs/cli.md: `exact` per play (false only with `--fast`,
 //! where a play that cannot beat the best gets an upper bound), `stats`
 //! (node counts by kind), `prune`; without `--dice`, `best` is null, `plays`
 //! is empty and `throws` holds one entry per ordered throw.
@@ -32,7 +32,7 @@ use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position (RULES.md §1.6).
+    /// The position (docs/rules.md §1.6).
     #[arg(long, value_name = "POS")]
     pub position: String,
     /// The throw, two faces 1..=4, e.g. 3,1. Without it: every throw.

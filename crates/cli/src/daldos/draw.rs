@@ -1,4 +1,4 @@
-//! The text drawing of a Daldøs board (the boat, RULES.md §1.1): three
+//! The text drawing of a Daldøs board (the boat, docs/rules.md §1.1): three
 //! rows with the bow at the left, row A on top, the middle row M (one hole
 //! longer, `M0` at the bow tip) in the middle, row B at the bottom, column
 //! numbers above and below. Shared by `moves`, `odds` and `best`.

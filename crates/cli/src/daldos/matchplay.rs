@@ -1,8 +1,8 @@
 //! `dalkon daldos match --a engine:2 --b random --games 1000 --seed 1`
-//! (CLI.md): seeded, replayable matches from the start position, `a` and
+//! (docs/cli.md): seeded, replayable matches from the start position, `a` and
 //! `b` alternating as the starting side (game 0: `a` starts).
 //!
-//! JSON fields beyond CLI.md: `a`, `b`, `seed`, `board`, `rules`,
+//! JSON fields beyond docs/cli.md: `a`, `b`, `seed`, `board`, `rules`,
 //! `turn_cap`, `capped` (games stopped at the turn cap, won by neither),
 //! `first_player_wins`, and `seconds` (wall time: the only field that
 //! changes from run to run).

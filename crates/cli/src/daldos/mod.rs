@@ -1,4 +1,4 @@
-//! `dalkon daldos` commands (CLI.md, "Daldøs"). Each command lives in its
+//! `dalkon daldos` commands (docs/cli.md, "Daldøs"). Each command lives in its
 //! own file; this one only dispatches.
 
 mod best;

@@ -1,4 +1,4 @@
-//! `dalkon daldos moves --position POS --dice D1,D2` (CLI.md): every
+//! `dalkon daldos moves --position POS --dice D1,D2` (docs/cli.md): every
 //! distinct legal play for one throw, with the position it leads to.
 
 use std::fmt::Write as _;
@@ -13,7 +13,7 @@ use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position (RULES.md §1.6), e.g. "AAAAAAAAAAAAAAAA/................./BBBBBBBBBBBBBBBB a".
+    /// The position (docs/rules.md §1.6), e.g. "AAAAAAAAAAAAAAAA/................./BBBBBBBBBBBBBBBB a".
     #[arg(long, value_name = "POS")]
     pub position: String,
     /// The throw, two faces 1..=4, e.g. 3,1.
@@ -89,7 +89,7 @@ fn render_text(pos: &Position, variants: &Variants, throw: Throw, rows: &[PlayJs
 mod tests {
     use super::*;
 
-    /// CLI.md: `{"plays":[{"play":..., "result":POS}]}`; from the Norwegian
+    /// docs/cli.md: `{"plays":[{"play":..., "result":POS}]}`; from the Norwegian
     /// start, 3,1 has the one play A12-M12 M12-M9.
     #[test]
     fn json_shape() {

@@ -1,4 +1,4 @@
-//! `dalkon daldos odds --position POS` (CLI.md): for every enemy piece, the
+//! `dalkon daldos odds --position POS` (docs/cli.md): for every enemy piece, the
 //! probability that the side to move captures it this turn (extra throws
 //! after dal-dal included), and of capturing at least one.
 
@@ -13,7 +13,7 @@ use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position (RULES.md §1.6); the side to move is the capturer.
+    /// The position (docs/rules.md §1.6); the side to move is the capturer.
     #[arg(long, value_name = "POS")]
     pub position: String,
     /// Positions the search may evaluate before it settles for fewer
@@ -60,7 +60,7 @@ struct OddsJson {
     nodes: usize,
 }
 
-/// The JSON of CLI.md (`side`, `targets[].hole`, `targets[].probability`,
+/// The JSON of docs/cli.md (`side`, `targets[].hole`, `targets[].probability`,
 /// `any`), with the exact fractions and bounds beside.
 fn odds_json(pos: &Position, odds: &CaptureOdds) -> OddsJson {
     let board = pos.board();
@@ -182,7 +182,7 @@ mod tests {
     use dalkon_odds::capture::capture_odds;
     use dalkon_rules::daldos::Variants;
 
-    /// CLI.md's field names, `probability` a number, `fraction` exact.
+    /// docs/cli.md's field names, `probability` a number, `fraction` exact.
     #[test]
     fn json_has_the_contract_fields() {
         let pos: Position = "................/........aab....../BBBBBBBB........ b"

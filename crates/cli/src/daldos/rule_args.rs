@@ -1,4 +1,4 @@
-//! Daldøs rule flags (RULES.md §1.5), shared by every `daldos` command.
+//! Daldøs rule flags (docs/rules.md §1.5), shared by every `daldos` command.
 
 use anyhow::Context;
 use clap::ValueEnum;

@@ -1,4 +1,4 @@
-//! `dalkon daldos table` (CLI.md): the published capture tables (RULES.md
+//! `dalkon daldos table` (docs/cli.md): the published capture tables (docs/rules.md
 //! §1.7), the closed form beside real board positions; and the Daldøs part
 //! of `dalkon reproduce` (`data/daldos/capture_tables.*`).
 
@@ -69,7 +69,7 @@ struct RulesJson {
     end: String,
 }
 
-/// One row; the field names of CLI.md first, then extras.
+/// One row; the field names of docs/cli.md first, then extras.
 #[derive(Debug, Serialize)]
 struct RowJson {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -143,7 +143,7 @@ pub(crate) fn table_json(t: &CaptureTable) -> TableJson {
     }
 }
 
-/// CLI.md's columns, then the board bound and depth.
+/// docs/cli.md's columns, then the board bound and depth.
 pub(crate) const CSV_HEADER: &str = "board,dal,capture,end,table,d1,d2,fraction,probability,\
 board_probability,daldal_use,published,board_bound,board_daldals";
 
@@ -183,7 +183,7 @@ fn header_lines(t: &CaptureTable) -> String {
         .max()
         .unwrap_or(0);
     format!(
-        "Capture tables (RULES.md §1.7), {} board (L={}), {}.\n\
+        "Capture tables (docs/rules.md §1.7), {} board (L={}), {}.\n\
          B to move; A's a1 on {a1}; B's b1 (and b2) d1 (d2) holes behind it, a free B piece on B2.\n\
          closed form: exact; board: the full rules on that position, exact where the dal-dal \
          captures at once, else {depth} dal-dal rethrows followed (a lower bound at most 16^-{} \

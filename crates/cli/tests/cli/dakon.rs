@@ -1,4 +1,4 @@
-//! `dalkon dakon …` against CLI.md.
+//! `dalkon dakon …` against docs/cli.md.
 
 use super::{has_fields, json, run, Scratch};
 

@@ -1,4 +1,4 @@
-//! `dalkon daldos …` against CLI.md.
+//! `dalkon daldos …` against docs/cli.md.
 
 use super::{has_fields, json, without_timing};
 

@@ -9,7 +9,7 @@ use crate::engine::game::Game;
 /// Daldøs under the given rule variants (the board comes with positions).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Daldos {
-    /// The rule variants (RULES.md §1.5).
+    /// The rule variants (docs/rules.md §1.5).
     pub variants: Variants,
     /// The evaluation's weights.
     pub weights: EvalWeights,

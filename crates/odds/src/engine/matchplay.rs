@@ -1,4 +1,4 @@
-//! Seeded, replayable matches between two players (CLI.md, `daldos match`).
+//! Seeded, replayable matches between two players (docs/cli.md, `daldos match`).
 //!
 //! Game `i` of a match draws all its dice and random choices from
 //! `Rng::for_index(seed, i)` and player `a` takes the side that starts in

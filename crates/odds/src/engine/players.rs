@@ -1,4 +1,4 @@
-//! Players for match play: `random`, `greedy` and `engine:N` (CLI.md,
+//! Players for match play: `random`, `greedy` and `engine:N` (docs/cli.md,
 //! `daldos match`).
 
 use std::fmt;

@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-/// A position that breaks the limits of RULES.md §2 or of this implementation.
+/// A position that breaks the limits of docs/rules.md §2 or of this implementation.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
     /// A board needs at least one hole per row.
@@ -37,7 +37,7 @@ pub enum PositionError {
     NoSeeds,
 }
 
-/// Text that is not a Dakon position in the notation of RULES.md §2.5.
+/// Text that is not a Dakon position in the notation of docs/rules.md §2.5.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// Not `<rows and stores> <side>`.

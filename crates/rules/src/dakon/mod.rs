@@ -1,4 +1,4 @@
-//! Dakon, the Javanese two-row mancala with relay sowing (RULES.md §2).
+//! Dakon, the Javanese two-row mancala with relay sowing (docs/rules.md §2).
 //!
 //! [`Position`] is a small `Copy` value; moves are applied copy-make with
 //! [`Position::play`] (checked), [`Position::play_unchecked`] (the engines'

@@ -1,4 +1,4 @@
-//! Position notation (RULES.md §2.5):
+//! Position notation (docs/rules.md §2.5):
 //! `<row 0>/<row 1>/<store 0>,<store 1> <side>`, e.g.
 //! `7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0 0`.
 

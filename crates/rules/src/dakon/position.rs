@@ -141,7 +141,7 @@ impl Position {
     }
 
     /// The game is over: the side to move has no seeds in its row
-    /// (RULES.md §2.3). After any move the sweep has already emptied the
+    /// (docs/rules.md §2.3). After any move the sweep has already emptied the
     /// other row too; a position typed in may still hold the opponent's
     /// seeds, which [`Position::terminal_value`] counts for the opponent.
     #[inline]
@@ -156,7 +156,7 @@ impl Position {
             - i32::from(self.stores[self.side.other().index()])
     }
 
-    /// The final value for the side to move (RULES.md §2.3) when the game is
+    /// The final value for the side to move (docs/rules.md §2.3) when the game is
     /// over: store difference after the sweep of the opponent's seeds.
     pub fn terminal_value(&self) -> Option<i32> {
         if self.is_over() {

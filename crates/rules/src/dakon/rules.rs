@@ -1,4 +1,4 @@
-//! Rule variants (RULES.md §2.4). The defaults are the contract's defaults.
+//! Rule variants (docs/rules.md §2.4). The defaults are the contract's defaults.
 
 use std::fmt;
 use std::str::FromStr;

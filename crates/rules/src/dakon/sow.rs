@@ -1,5 +1,5 @@
 //! Applying a move: relay sowing, bonus, nembak, mikul and the end sweep
-//! (RULES.md §2.2 and §2.3).
+//! (docs/rules.md §2.2 and §2.3).
 //!
 //! The sowing cycle is numbered `0..2n+2`: player 0's holes `0..n`, its store
 //! `n`, player 1's holes `n+1..=2n`, its store `2n+1`. One generic routine

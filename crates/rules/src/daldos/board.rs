@@ -1,4 +1,4 @@
-//! Board geometry (RULES.md §1.1–1.2): row length `L`, hole names, and each
+//! Board geometry (docs/rules.md §1.1–1.2): row length `L`, hole names, and each
 //! side's path — its start row toward the stern, then a loop of `2L + 1`
 //! holes (middle row stern → bow, enemy row bow → stern) for ever.
 //!
@@ -257,7 +257,7 @@ impl Board {
         Some(self.hole_at(side, self.advance(p, d)))
     }
 
-    /// "`from` is d positions behind `to`" (RULES.md §1.2): the smallest
+    /// "`from` is d positions behind `to`" (docs/rules.md §1.2): the smallest
     /// `d >= 0` with `step(side, from, d) == to`. `None` when `to` cannot be
     /// reached: `to` on `side`'s start row behind (or level with, for
     /// `d > 0`) `from`, or `to` on the start row while `from` is on the loop,

@@ -1,4 +1,4 @@
-//! What a hole holds (RULES.md §1.1, §1.6).
+//! What a hole holds (docs/rules.md §1.1, §1.6).
 
 use super::side::Side;
 

@@ -1,4 +1,4 @@
-//! Holes and rows (RULES.md §1.1): a hole is a small index into the board's
+//! Holes and rows (docs/rules.md §1.1): a hole is a small index into the board's
 //! `3L + 1` cells. Cells are numbered row A first (`A1..AL` = `0..L`), then
 //! the middle row (`M0..ML` = `L..=2L`), then row B (`B1..BL` = `2L+1..=3L`).
 //! The board (`Board`) turns names into holes and back.

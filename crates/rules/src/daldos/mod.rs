@@ -1,11 +1,11 @@
-//! Daldøs (RULES.md §1): board geometry, positions and their notation,
+//! Daldøs (docs/rules.md §1): board geometry, positions and their notation,
 //! throws, and play generation. Everything is re-exported flat here.
 //!
 //! ```
 //! use dalkon_rules::daldos::{plays, Board, Position, Throw, Variants};
 //! let start = Position::start(Board::DANISH);
 //! let out = plays(&start, &Variants::default(), "1,3".parse().unwrap());
-//! // The only piece that can be dalled is A16, into M16 (RULES.md §1.5 note).
+//! // The only piece that can be dalled is A16, into M16 (docs/rules.md §1.5 note).
 //! assert!(out.iter().all(|o| o.play.steps[0].from == Board::DANISH.parse_hole("A16").unwrap()));
 //! ```
 

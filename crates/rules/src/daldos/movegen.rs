@@ -1,4 +1,4 @@
-//! Play generation (RULES.md §1.3): every distinct legal play for a throw.
+//! Play generation (docs/rules.md §1.3): every distinct legal play for a throw.
 //!
 //! The generator works on the `Copy` bitboard position without allocating;
 //! it reports each candidate play to a sink, and the public functions
@@ -8,7 +8,7 @@
 //! die first (each by hole index of the first piece, then of the second),
 //! then added moves (by hole index, first die first).
 //!
-//! Choices where RULES.md leaves room (stated here once):
+//! Choices where docs/rules.md leaves room (stated here once):
 //! - a play whose capture ends the game after its first die (or, under
 //!   `capture=path`, on an added move's intermediate hole) stops there and
 //!   is always legal, even when other plays use both dice; it does not
@@ -341,7 +341,7 @@ impl Dedup {
     }
 }
 
-/// Every distinct legal play for `throw` in `pos` (RULES.md §1.3), one per
+/// Every distinct legal play for `throw` in `pos` (docs/rules.md §1.3), one per
 /// distinct resulting position, in the generator's deterministic order
 /// (module doc); when several plays lead to one position the first is
 /// kept. A lost throw is one outcome with the empty play (`pass`). Each

@@ -1,4 +1,4 @@
-//! Position notation (RULES.md §1.6): `<row A>/<row M>/<row B> <side>`,
+//! Position notation (docs/rules.md §1.6): `<row A>/<row M>/<row B> <side>`,
 //! each row from the bow. Parsing first splits the text (rows, side), then
 //! validates every character; an error names the problem and the column
 //! (1-based character position in the text) where it was found.

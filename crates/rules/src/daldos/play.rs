@@ -1,5 +1,5 @@
-//! Plays: what a player does with one throw (RULES.md §1.3), and their
-//! notation (CLI.md, `daldos moves`): one step per die use, `FROM-TO`, an
+//! Plays: what a player does with one throw (docs/rules.md §1.3), and their
+//! notation (docs/cli.md, `daldos moves`): one step per die use, `FROM-TO`, an
 //! `x` suffix on a capture, steps separated by a space, `pass` for a lost
 //! throw. An activation is written from the undalt hole; an added move is
 //! written as its two steps (`M9-M7 M7-M4x`), the second starting where the

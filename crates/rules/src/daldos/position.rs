@@ -1,4 +1,4 @@
-//! A validated Daldøs position (RULES.md §1): the board, the pieces and
+//! A validated Daldøs position (docs/rules.md §1): the board, the pieces and
 //! the side to move. `Copy`, 64 bytes: one bit per hole and side, plus
 //! one bit per hole for "undalt". Bit `i` is hole `Hole(i)` (see `hole.rs`).
 //!
@@ -64,7 +64,7 @@ pub(crate) const fn span(start: u32, len: u32) -> u128 {
 }
 
 impl Position {
-    /// The start position (RULES.md §1.1): A on every hole of row A, B on
+    /// The start position (docs/rules.md §1.1): A on every hole of row A, B on
     /// every hole of row B, all undalt; A to move.
     pub fn start(board: Board) -> Position {
         let l = u32::from(board.len());
@@ -189,7 +189,7 @@ impl Position {
         self.count(side) <= variants.end.losing_count()
     }
 
-    /// Whether the game is over (RULES.md §1.4, `end` variant).
+    /// Whether the game is over (docs/rules.md §1.4, `end` variant).
     #[inline]
     pub fn is_over(&self, variants: &Variants) -> bool {
         self.has_lost(Side::A, variants) || self.has_lost(Side::B, variants)

@@ -1,4 +1,4 @@
-//! The two players of Daldøs (RULES.md §1.1).
+//! The two players of Daldøs (docs/rules.md §1.1).
 
 use std::fmt;
 
@@ -30,7 +30,7 @@ impl Side {
         self as usize
     }
 
-    /// The side-to-move letter of the notation (RULES.md §1.6): `a` or `b`.
+    /// The side-to-move letter of the notation (docs/rules.md §1.6): `a` or `b`.
     pub const fn letter(self) -> char {
         match self {
             Side::A => 'a',

@@ -1,4 +1,4 @@
-//! Throws of the two four-sided long dice (RULES.md §1.1): ordered pairs of
+//! Throws of the two four-sided long dice (docs/rules.md §1.1): ordered pairs of
 //! faces 1..=4, each of the 16 with weight 1/16. Face 1 is the dal.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! Rule variants of Daldøs (RULES.md §1.5); the default of each is the
+//! Rule variants of Daldøs (docs/rules.md §1.5); the default of each is the
 //! first alternative listed there.
 
 use std::fmt;

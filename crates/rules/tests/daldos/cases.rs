@@ -1,4 +1,4 @@
-//! Hand-worked play cases, one (or more) per clause of RULES.md §1.3.
+//! Hand-worked play cases, one (or more) per clause of docs/rules.md §1.3.
 //! Boards are mostly L = 8: row A `A1..A8`, row M `M0..M8`, row B `B1..B8`;
 //! A's path on the loop is M8 M7 … M0 B1 … B8 M8 …
 
@@ -266,7 +266,7 @@ fn game_end_mid_throw() {
 }
 
 /// From the start every row-A hole is full, so under either dal rule the
-/// first dal can only activate AL, into ML (RULES.md §1.5 note).
+/// first dal can only activate AL, into ML (docs/rules.md §1.5 note).
 #[test]
 fn first_dal_from_start_is_al_into_ml() {
     for board in [Board::DANISH, Board::NORWEGIAN, Board::new(4).unwrap()] {

@@ -1,4 +1,4 @@
-//! Board geometry and paths (RULES.md §1.1–1.2).
+//! Board geometry and paths (docs/rules.md §1.1–1.2).
 
 use dalkon_rules::daldos::{Board, BoardError, Hole, Row, Side};
 
@@ -53,7 +53,7 @@ fn hole_names_round_trip() {
     assert!(b.parse_hole("Mx").is_err());
 }
 
-/// Walk each side's whole path on L = 4 and compare with RULES.md §1.2
+/// Walk each side's whole path on L = 4 and compare with docs/rules.md §1.2
 /// written out by hand.
 #[test]
 fn paths_by_hand_on_l4() {

@@ -1,4 +1,4 @@
-//! Position notation (RULES.md §1.6): round trips and error messages.
+//! Position notation (docs/rules.md §1.6): round trips and error messages.
 
 use dalkon_rules::daldos::{
     Board, Cell, NotationError, Position, PositionError, Row, Side, Throw, ThrowError,

@@ -74,7 +74,7 @@ fn check_position(p: &Position, v: &Variants, t: Throw) {
     let fast: BTreeSet<String> = fast.iter().map(|r| r.to_string()).collect();
     assert_eq!(fast, set);
     if t.is_daldal() {
-        // Some piece can always use a dal (RULES.md §1.3; see cases.rs).
+        // Some piece can always use a dal (docs/rules.md §1.3; see cases.rs).
         assert!(!outs[0].play.is_pass(), "{p}");
     }
     let board = p.board();

@@ -1,4 +1,4 @@
-//! A deliberately plain second implementation of RULES.md §1.3 (hole
+//! A deliberately plain second implementation of docs/rules.md §1.3 (hole
 //! arrays, explicit path lists, no bit tricks), used to cross-check the
 //! fast generator on random positions. It returns the set of distinct
 //! result positions as notation strings.

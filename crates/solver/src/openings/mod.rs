@@ -1,5 +1,5 @@
 //! Openings that win outright: chains of moves of the first player's first
-//! turn (a bonus move keeps the turn) that end the game (RULES.md §2.3)
+//! turn (a bonus move keeps the turn) that end the game (docs/rules.md §2.3)
 //! before the opponent ever moves, with the first player ahead.
 //!
 //! A chain ends when a move hands the turn over (not a winning chain: the

@@ -49,7 +49,7 @@ pub struct Databases {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RetroSolution {
     /// Final store difference for the side to move under perfect play
-    /// (stores already banked included, RULES.md §2.3).
+    /// (stores already banked included, docs/rules.md §2.3).
     pub value: i32,
     /// Every move reaching `value`, ascending (empty when the game is over).
     pub best_moves: Vec<usize>,
@@ -238,7 +238,7 @@ impl Databases {
         Some(i32::from(entries[idx as usize] as i8))
     }
 
-    /// The value of `pos` (store difference plus future margin, RULES.md
+    /// The value of `pos` (store difference plus future margin, docs/rules.md
     /// §2.3) for its side to move; `None` as for [`Databases::probe`].
     pub fn value(&self, pos: &Position) -> Option<i32> {
         Some(pos.store_diff() + self.probe(pos)?)

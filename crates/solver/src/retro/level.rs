@@ -1,4 +1,4 @@
-//! Retrograde solving of one database level (RULES.md §2.2–2.3).
+//! Retrograde solving of one database level (docs/rules.md §2.2–2.3).
 //!
 //! Level `k` holds every position with `k` seeds on the board, the side to
 //! move's row first (see `rank.rs`), and for each its **future margin**: what
@@ -240,7 +240,7 @@ impl LevelSolver<'_> {
             let base = self.inputs.ranker.base(mover, k) as usize;
             if s == 0 {
                 // The side to move has no seeds: the game is over and the
-                // opponent sweeps all k (RULES.md §2.3).
+                // opponent sweeps all k (docs/rules.md §2.3).
                 for &y in ys {
                     self.cur[base + y as usize].store(-(k as i8), Ordering::Relaxed);
                 }

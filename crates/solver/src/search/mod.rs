@@ -2,7 +2,7 @@
 //! transposition table (`search/tt.rs`), solving every root move exactly, root
 //! moves in parallel.
 //!
-//! The value of a position (RULES.md §2.3) is its store difference plus its
+//! The value of a position (docs/rules.md §2.3) is its store difference plus its
 //! **future margin**: what the side to move will still gain over the
 //! opponent from the seeds on the board. The search works on future margins
 //! only, so positions differing only in their stores share table entries.
@@ -115,7 +115,7 @@ pub struct SearchProgress {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SolveResult {
     /// Final store difference, side to move minus opponent, under perfect
-    /// play (RULES.md §2.3), stores already banked included.
+    /// play (docs/rules.md §2.3), stores already banked included.
     pub value: i32,
     /// Every move reaching `value`, ascending.
     pub best_moves: Vec<usize>,

@@ -3,7 +3,7 @@
 //! What is stored: for a position *without its stores* — the two rows seen
 //! from the side to move (mover's row first) — a lower and an upper bound on
 //! its **future margin** (what the mover will still gain over the opponent
-//! from here on, RULES.md §2.3 minus the stores already banked), the best
+//! from here on, docs/rules.md §2.3 minus the stores already banked), the best
 //! move found, and the size of the subtree that produced the bounds. Stores
 //! never change what happens next, so positions that differ only in their
 //! stores (or in which player is to move, once the rows are seen from the
