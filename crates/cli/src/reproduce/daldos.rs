@@ -1,8 +1,11 @@
 //! The Daldøs part of `dalkon reproduce`: `data/daldos/capture_tables.*`
-//! and `matches.json`.
+//! and `matches.json` (the engine benchmark, [`MATCHES`]: the one list of
+//! its matches, which `scripts/daldos_matches.sh` runs through
+//! `reproduce --only daldos --full`).
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::time::Instant;
 
 use anyhow::Context;
 use dalkon_odds::game::Daldos;
@@ -12,13 +15,15 @@ use dalkon_odds::ratio::{fraction_string, to_f64};
 use dalkon_odds::tables::{published, published_daldal_use, CaptureTable, TableKind, TableRow};
 use dalkon_rules::daldos::{Board, CaptureRule, DalRule, EndRule, Variants};
 
+use super::log::RunLog;
+use super::write_file as write;
 use crate::daldos::matchplay::play;
 use crate::daldos::table::{agrees, build, csv_lines, table_json, TableJson, CSV_HEADER};
 
 /// Write the Daldøs part of `data/` under `out` (`out/daldos/...`).
-pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
-    reproduce_tables(out)?;
-    reproduce_matches(out, full)
+pub fn reproduce(out: &Path, full: bool, log: &mut RunLog) -> anyhow::Result<()> {
+    reproduce_tables(out, log)?;
+    reproduce_matches(out, full, log)
 }
 
 /// The rule sets of `reproduce`: the default, then the two variants that
@@ -43,13 +48,21 @@ const REPRODUCE_MAX: u32 = 12;
 /// Write `out/daldos/capture_tables.{csv,json,md,svg}`: both tables to
 /// d = 12 on the Danish and Norwegian boards, under the default rules and
 /// the `dal`/`capture` variants.
-fn reproduce_tables(out: &Path) -> anyhow::Result<()> {
+fn reproduce_tables(out: &Path, log: &mut RunLog) -> anyhow::Result<()> {
+    let started = Instant::now();
     let dir = out.join("daldos");
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut tables = Vec::new();
     for board in [Board::DANISH, Board::NORWEGIAN] {
         for v in reproduce_variants() {
+            let t0 = Instant::now();
             tables.push(build(board, &v, REPRODUCE_MAX)?);
+            log.note(format!(
+                "daldos table {} {}: seconds={:.3}",
+                board.name(),
+                variant_label(&v),
+                t0.elapsed().as_secs_f64()
+            ));
         }
     }
     let mut csv = format!("{CSV_HEADER}\n");
@@ -75,16 +88,14 @@ fn reproduce_tables(out: &Path) -> anyhow::Result<()> {
     if disagreements > 0 {
         anyhow::bail!("{disagreements} table rows: the board disagrees with the closed form");
     }
-    eprintln!(
-        "daldos: capture tables for {} rule sets written to {}",
+    let secs = started.elapsed().as_secs_f64();
+    log.note(format!("daldos tables: seconds={secs:.1}"));
+    println!(
+        "daldos: capture tables for {} rule sets, {secs:.1} s, under {}",
         tables.len(),
         dir.display()
     );
     Ok(())
-}
-
-fn write(path: &Path, text: &str) -> anyhow::Result<()> {
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 fn find<'a>(tables: &'a [CaptureTable], board: Board, v: &Variants) -> &'a CaptureTable {
@@ -372,59 +383,143 @@ fn plot_err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow::anyhow!("drawing the plot: {e:?}")
 }
 
-/// Write `out/daldos/matches.json`: the three 1000-game engine:2 matches
-/// of the README (and engine:3 vs greedy with `full`), seed 1, Danish
-/// board, default rules — the same file `scripts/daldos_matches.sh` writes.
-fn reproduce_matches(out: &Path, full: bool) -> anyhow::Result<()> {
-    let mut matches = vec![
-        ("engine2_vs_random", "engine:2", "random"),
-        ("engine2_vs_greedy", "engine:2", "greedy"),
-        ("engine2_vs_engine2", "engine:2", "engine:2"),
-    ];
-    if full {
-        matches.push(("engine3_vs_greedy", "engine:3", "greedy"));
+/// One match of the engine benchmark.
+#[derive(Debug, Clone, Copy)]
+pub struct BenchMatch {
+    /// Its key in `matches.json`.
+    pub key: &'static str,
+    /// Player a (who starts game 0) and player b.
+    pub a: &'static str,
+    pub b: &'static str,
+    /// Played by `reproduce --full` only (minutes); the default run keeps
+    /// the result an earlier `--full` run wrote.
+    pub full_only: bool,
+}
+
+/// The engine benchmark of the README: 1000-game matches, seed 1, Danish
+/// board, default rules, `a` and `b` alternating as the starting side.
+/// Targets: engine:2 wins at least 95% against random and 70% against
+/// greedy; engine:2 against itself measures the value of starting;
+/// engine:3 against greedy what one more throw of depth buys.
+pub const MATCHES: [BenchMatch; 4] = [
+    BenchMatch {
+        key: "engine2_vs_random",
+        a: "engine:2",
+        b: "random",
+        full_only: false,
+    },
+    BenchMatch {
+        key: "engine2_vs_greedy",
+        a: "engine:2",
+        b: "greedy",
+        full_only: false,
+    },
+    BenchMatch {
+        key: "engine2_vs_engine2",
+        a: "engine:2",
+        b: "engine:2",
+        full_only: false,
+    },
+    BenchMatch {
+        key: "engine3_vs_greedy",
+        a: "engine:3",
+        b: "greedy",
+        full_only: true,
+    },
+];
+
+/// The benchmark's match settings.
+const MATCH_CONFIG: MatchConfig = MatchConfig {
+    games: 1000,
+    seed: 1,
+    turn_cap: 5000,
+};
+
+/// A match result as `matches.json` holds it: the `match` JSON of CLI.md
+/// without `seconds`, the one field that changes from run to run.
+fn without_seconds(mut v: serde_json::Value) -> serde_json::Value {
+    if let Some(map) = v.as_object_mut() {
+        map.remove("seconds");
     }
-    let cfg = MatchConfig {
-        games: 1000,
-        seed: 1,
-        turn_cap: 5000,
-    };
+    v
+}
+
+/// Write `out/daldos/matches.json`: the [`MATCHES`] (those marked
+/// `full_only` with `full`; else kept from the file when an earlier
+/// `--full` run wrote them).
+fn reproduce_matches(out: &Path, full: bool, log: &mut RunLog) -> anyhow::Result<()> {
     let dir = out.join("daldos");
     let path = dir.join("matches.json");
-    // The default run keeps the --full-only match of an earlier run.
-    let kept = if full {
-        None
+    let earlier = if full {
+        serde_json::Map::new()
     } else {
-        std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .and_then(|v| v.get("engine3_vs_greedy").cloned())
+        match std::fs::read_to_string(&path) {
+            Ok(text) => match serde_json::from_str(&text)
+                .with_context(|| format!("cannot read {} as JSON", path.display()))?
+            {
+                serde_json::Value::Object(map) => map,
+                _ => anyhow::bail!("{}: not a JSON object", path.display()),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => serde_json::Map::new(),
+            Err(e) => {
+                return Err(anyhow::Error::new(e).context(format!("cannot read {}", path.display())))
+            }
+        }
     };
     let mut json = serde_json::Map::new();
-    let command = match (full, kept.is_some()) {
-        (true, _) => "dalkon reproduce --full",
-        (false, true) => "dalkon reproduce (engine3_vs_greedy kept from an earlier --full run)",
-        (false, false) => "dalkon reproduce",
-    };
-    json.insert("command".into(), command.into());
-    for (key, a, b) in matches {
+    let mut full_keys = Vec::new();
+    for m in MATCHES {
+        if m.full_only {
+            full_keys.push(m.key);
+        }
+        if m.full_only && !full {
+            match earlier.get(m.key) {
+                Some(v) if v.is_object() => {
+                    json.insert(m.key.into(), without_seconds(v.clone()));
+                }
+                Some(_) => anyhow::bail!("{}: {} is not a JSON object", path.display(), m.key),
+                None => {}
+            }
+            continue;
+        }
         let (a, b): (PlayerSpec, PlayerSpec) = (
-            a.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
-            b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+            m.a.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
+            m.b.parse().map_err(|e| anyhow::anyhow!("{e}"))?,
         );
-        let result = play(&a, &b, Board::DANISH, Daldos::new(Default::default()), cfg);
-        eprintln!(
-            "daldos match {a} vs {b}: a wins {}/{} ({:.1} s)",
+        let result = play(
+            &a,
+            &b,
+            Board::DANISH,
+            Daldos::new(Default::default()),
+            MATCH_CONFIG,
+        );
+        println!(
+            "daldos match {a} vs {b}: a wins {}/{}, {:.1} s",
             result.a_wins, result.games, result.seconds
         );
-        json.insert(key.into(), serde_json::to_value(&result)?);
+        log.note(format!(
+            "daldos match {} ({a} vs {b}): seconds={:.3}",
+            m.key, result.seconds
+        ));
+        json.insert(
+            m.key.into(),
+            without_seconds(serde_json::to_value(&result)?),
+        );
     }
-    if let Some(v) = kept {
-        json.insert("engine3_vs_greedy".into(), v);
-    }
-    std::fs::create_dir_all(&dir)?;
-    let tmp = dir.join("matches.json.tmp");
-    std::fs::write(&tmp, serde_json::to_string_pretty(&json)? + "\n")?;
-    std::fs::rename(&tmp, &path)?;
-    Ok(())
+    // Which command wrote the file depends only on which matches it holds.
+    let present: Vec<&str> = full_keys
+        .into_iter()
+        .filter(|k| json.contains_key(*k))
+        .collect();
+    let command = if present.is_empty() {
+        "dalkon reproduce".to_owned()
+    } else {
+        format!(
+            "dalkon reproduce ({}: dalkon reproduce --full)",
+            present.join(", ")
+        )
+    };
+    json.insert("command".into(), command.into());
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    write(&path, &(serde_json::to_string_pretty(&json)? + "\n"))
 }
