@@ -1,18 +1,25 @@
 //! The Dakon part of `dalkon reproduce`: `data/dakon/initial_values.csv`,
-//! `openings.csv` and their Markdown summaries.
+//! `openings.csv`, `openings_first.csv` and their Markdown summaries.
+//!
+//! The CSV files are the record: the default run reads them back, keeps
+//! the rows of the boards only `--full` solves (merged by key), and writes
+//! every file, Markdown included, from the merged records. Nothing that
+//! varies from run to run goes into them (see [`super::log`]).
 
 use std::path::Path;
 
 use anyhow::Context;
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Rules};
 
-use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
-use dalkon_solver::solve::{plan, Method, MethodChoice, Outcome, SolveRequest, Solved};
-
+use super::csv::{self, Row, Table};
+use super::log::RunLog;
+use super::write_file;
 use crate::dakon::draw::chain;
 use crate::dakon::openings;
 use crate::dakon::progress::CountBar;
 use crate::dakon::solve::run_with_progress;
+use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
+use dalkon_solver::solve::{plan, Method, MethodChoice, Outcome, SolveRequest};
 
 /// One board to solve in `reproduce`.
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +37,7 @@ fn variant(origin: Origin, mikul: Mikul, nembak: Nembak) -> Rules {
     }
 }
 
-/// The boards of `initial_values.csv` (CLI.md, "Data files"): default rules
+/// The boards of `initial_values.csv` (docs/cli.md, "Data files"): default rules
 /// on n = 1..4 × m = 1..10, 5 × m <= 6, 6 × m <= 4, 7 × m <= 3, then (with
 /// `full`) further toward 7×7; one-option variants on n <= 4, m <= 6.
 fn value_jobs(full: bool) -> Vec<Job> {
@@ -120,15 +127,452 @@ fn opening_boards(full: bool) -> Vec<(usize, u32)> {
 /// Openings boards only `--full` counts.
 const FULL_OPENINGS: [(usize, u32); 3] = [(7, 7), (8, 8), (9, 9)];
 
+/// The rule set whose CLI names are `(origin, mikul, nembak)`.
+fn rules_named(names: (&str, &str, &str)) -> Option<Rules> {
+    (0..8)
+        .filter_map(Rules::from_code)
+        .find(|r| r.names() == names)
+}
+
+/// The columns of `initial_values.csv`: docs/cli.md's, then `positions`.
+const VALUE_COLUMNS: [&str; 10] = [
+    "holes",
+    "seeds",
+    "origin",
+    "mikul",
+    "nembak",
+    "value",
+    "result",
+    "best_moves",
+    "method",
+    "positions",
+];
+
+/// One row of `initial_values.csv`: a solved initial position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ValueRecord {
+    holes: usize,
+    seeds: u32,
+    rules: Rules,
+    /// The first player's final store difference under perfect play.
+    value: i32,
+    best_moves: Vec<usize>,
+    method: Method,
+    /// Retrograde: database entries built (the same on every run). `None`
+    /// for search, whose count of positions searched depends on thread
+    /// timing and table size (it goes to `reproduce.log`).
+    positions: Option<u64>,
+}
+
+impl ValueRecord {
+    fn key(&self) -> (usize, u32, Rules) {
+        (self.holes, self.seeds, self.rules)
+    }
+
+    /// Read a row; `result` must agree with `value`. A `positions` column
+    /// is optional (files written before it was kept deterministic hold
+    /// one for search rows too: ignored).
+    fn from_row(row: &Row) -> Result<ValueRecord, csv::CsvError> {
+        let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
+        let rules = rules_named(names).ok_or_else(|| {
+            row.error(
+                "origin",
+                format!(
+                    "no rule set is named origin={} mikul={} nembak={}",
+                    names.0, names.1, names.2
+                ),
+            )
+        })?;
+        let value: i32 = row.get("value")?;
+        let result = row.text("result")?;
+        if result != Outcome::of(value).as_str() {
+            return Err(row.error(
+                "result",
+                format!("{result:?} does not agree with the value {value}"),
+            ));
+        }
+        let method = match row.text("method")? {
+            "retrograde" => Method::Retrograde,
+            "search" => Method::Search,
+            other => {
+                return Err(row.error(
+                    "method",
+                    format!("{other:?} is neither retrograde nor search"),
+                ))
+            }
+        };
+        let positions = match method {
+            Method::Retrograde => Some(row.get("positions")?),
+            Method::Search => None,
+        };
+        Ok(ValueRecord {
+            holes: row.get("holes")?,
+            seeds: row.get("seeds")?,
+            rules,
+            value,
+            best_moves: row.holes("best_moves")?,
+            method,
+            positions,
+        })
+    }
+
+    /// The cells of the row, in [`VALUE_COLUMNS`] order; Markdown signs
+    /// the value.
+    fn cells(&self, signed: bool) -> [String; 10] {
+        let (o, m, n) = self.rules.names();
+        [
+            self.holes.to_string(),
+            self.seeds.to_string(),
+            o.into(),
+            m.into(),
+            n.into(),
+            if signed {
+                format!("{:+}", self.value)
+            } else {
+                self.value.to_string()
+            },
+            Outcome::of(self.value).as_str().into(),
+            moves_text(&self.best_moves),
+            self.method.as_str().into(),
+            self.positions.map(|p| p.to_string()).unwrap_or_default(),
+        ]
+    }
+}
+
+/// The columns of `openings.csv`: docs/cli.md's, then the two counts.
+const OPENING_COLUMNS: [&str; 8] = [
+    "holes",
+    "seeds",
+    "winning_chains",
+    "shortest",
+    "best",
+    "best_margin",
+    "positions",
+    "winning_positions",
+];
+
+/// One row of `openings.csv`: a board whose first turn was counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct OpeningRecord {
+    holes: usize,
+    seeds: u32,
+    winning_chains: u64,
+    shortest: Vec<usize>,
+    best: Vec<usize>,
+    best_margin: Option<i32>,
+    positions: u64,
+    winning_positions: u64,
+}
+
+impl OpeningRecord {
+    fn new(holes: usize, seeds: u32, o: &dalkon_solver::openings::Openings) -> OpeningRecord {
+        OpeningRecord {
+            holes,
+            seeds,
+            winning_chains: o.winning_chains,
+            shortest: o.shortest.clone(),
+            best: o.best.clone(),
+            best_margin: o.best_margin,
+            positions: o.positions,
+            winning_positions: o.winning_positions,
+        }
+    }
+
+    fn from_row(row: &Row) -> Result<OpeningRecord, csv::CsvError> {
+        Ok(OpeningRecord {
+            holes: row.get("holes")?,
+            seeds: row.get("seeds")?,
+            winning_chains: row.get("winning_chains")?,
+            shortest: row.holes("shortest")?,
+            best: row.holes("best")?,
+            best_margin: row.get_opt("best_margin")?,
+            positions: row.get("positions")?,
+            winning_positions: row.get("winning_positions")?,
+        })
+    }
+
+    fn csv_cells(&self) -> [String; 8] {
+        [
+            self.holes.to_string(),
+            self.seeds.to_string(),
+            self.winning_chains.to_string(),
+            moves_text(&self.shortest),
+            moves_text(&self.best),
+            self.best_margin.map(|v| v.to_string()).unwrap_or_default(),
+            self.positions.to_string(),
+            self.winning_positions.to_string(),
+        ]
+    }
+}
+
+/// The columns of `openings_first.csv`.
+const FIRST_COLUMNS: [&str; 7] = [
+    "holes",
+    "seeds",
+    "first",
+    "first_margin",
+    "first_positions",
+    "count_error",
+    "first_error",
+];
+
+/// What the depth-first search for a first winning chain found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum FirstOutcome {
+    /// The lexicographically first winning chain, its final margin and the
+    /// distinct positions expanded to find it.
+    Found {
+        chain: Vec<usize>,
+        margin: i32,
+        positions: u64,
+    },
+    /// The search was complete and no chain wins.
+    NoneWins { positions: u64 },
+    /// The search stopped too, for this reason.
+    Stopped { error: String },
+}
+
+/// One row of `openings_first.csv`: a board whose count did not finish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct FirstRecord {
+    holes: usize,
+    seeds: u32,
+    /// Why the count stopped.
+    count_error: String,
+    first: FirstOutcome,
+}
+
+impl FirstRecord {
+    fn from_row(row: &Row) -> Result<FirstRecord, csv::CsvError> {
+        let chain = row.holes("first")?;
+        let margin: Option<i32> = row.get_opt("first_margin")?;
+        let positions: Option<u64> = row.get_opt("first_positions")?;
+        let error = row.text("first_error")?;
+        let first = match (chain.is_empty(), margin, positions, error.is_empty()) {
+            (false, Some(margin), Some(positions), true) => FirstOutcome::Found {
+                chain,
+                margin,
+                positions,
+            },
+            (true, None, Some(positions), true) => FirstOutcome::NoneWins { positions },
+            (true, None, None, false) => FirstOutcome::Stopped {
+                error: error.to_owned(),
+            },
+            _ => {
+                return Err(row.error(
+                    "first",
+                    "expected a chain with its margin and positions, or no chain with \
+                     positions, or only first_error",
+                ))
+            }
+        };
+        Ok(FirstRecord {
+            holes: row.get("holes")?,
+            seeds: row.get("seeds")?,
+            count_error: row.text("count_error")?.to_owned(),
+            first,
+        })
+    }
+
+    fn csv_cells(&self) -> [String; 7] {
+        let (first, margin, positions, error) = match &self.first {
+            FirstOutcome::Found {
+                chain,
+                margin,
+                positions,
+            } => (
+                moves_text(chain),
+                margin.to_string(),
+                positions.to_string(),
+                String::new(),
+            ),
+            FirstOutcome::NoneWins { positions } => (
+                String::new(),
+                String::new(),
+                positions.to_string(),
+                String::new(),
+            ),
+            FirstOutcome::Stopped { error } => {
+                (String::new(), String::new(), String::new(), error.clone())
+            }
+        };
+        [
+            self.holes.to_string(),
+            self.seeds.to_string(),
+            first,
+            margin,
+            positions,
+            self.count_error.clone(),
+            error,
+        ]
+    }
+
+    /// The line of `openings.md` under "Not in the table".
+    fn markdown(&self) -> String {
+        let (n, m) = (self.holes, self.seeds);
+        let found = match &self.first {
+            FirstOutcome::Found {
+                chain,
+                margin,
+                positions,
+            } => format!(
+                " A winning chain exists: the lexicographically first is {} ({} moves, final \
+                 margin +{margin}; found after {positions} positions by `dalkon dakon openings \
+                 --holes {n} --seeds {m} --first`).",
+                moves_text(chain),
+                chain.len()
+            ),
+            FirstOutcome::NoneWins { positions } => {
+                format!(" No chain wins (a complete depth-first search of {positions} positions).")
+            }
+            FirstOutcome::Stopped { error } => {
+                format!(" The search for a first winning chain stopped too: {error}.")
+            }
+        };
+        format!("- {n}×{m}: not finished: {}.{found}\n", self.count_error)
+    }
+}
+
+/// The records of the Dakon CSV files in a folder (empty where a file is
+/// missing), every row checked.
+#[derive(Debug, Default)]
+struct Records {
+    values: Vec<ValueRecord>,
+    openings: Vec<OpeningRecord>,
+    firsts: Vec<FirstRecord>,
+}
+
+/// Every row of `path` read by `parse`, refusing a key seen twice.
+fn read_records<R, K: PartialEq + std::fmt::Debug>(
+    path: &Path,
+    required: &[&str],
+    parse: impl Fn(&Row) -> Result<R, csv::CsvError>,
+    key: impl Fn(&R) -> K,
+) -> anyhow::Result<Vec<R>> {
+    let Some(table) = Table::read(path, required)? else {
+        return Ok(Vec::new());
+    };
+    let mut out: Vec<(R, Row)> = Vec::new();
+    for row in table.rows() {
+        let r = parse(&row)?;
+        if out.iter().any(|(o, _)| key(o) == key(&r)) {
+            return Err(row
+                .error("holes", format!("a second row for {:?}", key(&r)))
+                .into());
+        }
+        out.push((r, row));
+    }
+    Ok(out.into_iter().map(|(r, _)| r).collect())
+}
+
+impl Records {
+    fn read(dir: &Path) -> anyhow::Result<Records> {
+        let r = Records {
+            values: read_records(
+                &dir.join("initial_values.csv"),
+                &VALUE_COLUMNS[..9],
+                ValueRecord::from_row,
+                ValueRecord::key,
+            )?,
+            openings: read_records(
+                &dir.join("openings.csv"),
+                &OPENING_COLUMNS[..6],
+                OpeningRecord::from_row,
+                |o| (o.holes, o.seeds),
+            )?,
+            firsts: read_records(
+                &dir.join("openings_first.csv"),
+                &FIRST_COLUMNS,
+                FirstRecord::from_row,
+                |f| (f.holes, f.seeds),
+            )?,
+        };
+        if let Some(f) = r.firsts.iter().find(|f| {
+            r.openings
+                .iter()
+                .any(|o| (o.holes, o.seeds) == (f.holes, f.seeds))
+        }) {
+            anyhow::bail!(
+                "{}×{} is both counted in openings.csv and listed as not finished in \
+                 openings_first.csv under {}",
+                f.holes,
+                f.seeds,
+                dir.display()
+            );
+        }
+        Ok(r)
+    }
+
+    /// Add the records of `earlier` for boards only `--full` solves that
+    /// this run did not, then put every list in the order of the `--full`
+    /// run. Returns how many were carried.
+    fn carry(&mut self, earlier: Records) -> usize {
+        let before = self.values.len() + self.openings.len() + self.firsts.len();
+        let d = Rules::default();
+        let counted = |s: &Records, key: (usize, u32)| {
+            s.openings.iter().any(|o| (o.holes, o.seeds) == key)
+                || s.firsts.iter().any(|f| (f.holes, f.seeds) == key)
+        };
+        for v in earlier.values {
+            let full_only = v.rules == d && FULL_EXTRA.contains(&(v.holes, v.seeds));
+            if full_only && !self.values.iter().any(|s| s.key() == v.key()) {
+                self.values.push(v);
+            }
+        }
+        for o in earlier.openings {
+            let key = (o.holes, o.seeds);
+            if FULL_OPENINGS.contains(&key) && !counted(self, key) {
+                self.openings.push(o);
+            }
+        }
+        for f in earlier.firsts {
+            let key = (f.holes, f.seeds);
+            if FULL_OPENINGS.contains(&key) && !counted(self, key) {
+                self.firsts.push(f);
+            }
+        }
+        self.sort();
+        self.values.len() + self.openings.len() + self.firsts.len() - before
+    }
+
+    /// The order of a `--full` run's job lists.
+    fn sort(&mut self) {
+        let jobs = value_jobs(true);
+        self.values.sort_by_key(|s| {
+            jobs.iter()
+                .position(|j| (j.holes, j.seeds, j.rules) == s.key())
+                .unwrap_or(usize::MAX)
+        });
+        let boards = opening_boards(true);
+        let at = |key: (usize, u32)| boards.iter().position(|&b| b == key).unwrap_or(usize::MAX);
+        self.openings.sort_by_key(|o| at((o.holes, o.seeds)));
+        self.firsts.sort_by_key(|f| at((f.holes, f.seeds)));
+    }
+}
+
 /// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
-/// (+ `.md`) and `openings.csv` (+ `.md`).
-pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
+/// (+ `.md`), `openings.csv` and `openings_first.csv` (+ `openings.md`).
+/// Without `full`, the rows an earlier `--full` run wrote there for its own
+/// boards are kept.
+pub fn reproduce(
+    out: &Path,
+    full: bool,
+    log: &mut RunLog,
+    say: &mut dyn std::io::Write,
+) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
     let dir = out.join("dakon");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    // Read the earlier files before any work: a malformed row stops the
+    // run at once, and nothing is written.
+    let earlier = if full {
+        Records::default()
+    } else {
+        Records::read(&dir)?
+    };
+    let mut records = Records::default();
     let jobs = value_jobs(full);
-    let jobs_full = value_jobs(true);
     let bar = CountBar::new(jobs.len() as u64, "Dakon boards");
-    let mut solved = Vec::new();
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
         let s = run_with_progress(&plan(&SolveRequest {
@@ -139,23 +583,36 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
             db_dir: None,
             tt_mb: None,
             // The two largest boards need endgame probes to finish in
-            // minutes (7x7: about 3.5 minutes with probes up to 12 seeds).
+            // minutes (7x7: about 3.5 minutes with probes up to 12 seeds);
+            // `None` lets the solver choose the level.
             probe_seeds: (job.holes < 7 || job.seeds < 6).then_some(0),
         })?)?;
-        solved.push(s);
+        let mut line = format!(
+            "dakon value {}x{} {}: {} positions={} seconds={:.3}",
+            s.holes, s.seeds, s.rules, s.method, s.positions, s.seconds
+        );
+        if let (Some(nodes), Some(passes), Some((hits, probes))) = (s.nodes, s.passes, s.tt_hits) {
+            line.push_str(&format!(
+                " nodes={nodes} mtd_passes={passes} tt_hits={hits}/{probes}"
+            ));
+        }
+        log.note(line);
+        let method = s.method;
+        records.values.push(ValueRecord {
+            holes: s.holes,
+            seeds: s.seeds,
+            rules: s.rules,
+            value: s.value,
+            best_moves: s.best_moves,
+            method,
+            positions: (method == Method::Retrograde).then_some(s.positions),
+        });
         bar.inc();
     }
     bar.finish();
-    if !full {
-        // Keep what an earlier `--full` run found on its own boards.
-        solved.extend(carried_values(&dir.join("initial_values.csv"))?);
-        solved.sort_by_key(|s| value_order(s, &jobs_full));
-    }
-    write_values(&dir, &solved)?;
 
     let boards = opening_boards(full);
     let bar = CountBar::new(boards.len() as u64, "Dakon openings");
-    let mut openings = Vec::new();
     for &(n, m) in &boards {
         bar.message(format!("{n}x{m}"));
         let budget = if n >= 8 && m >= 8 {
@@ -176,197 +633,108 @@ pub fn reproduce(out: &Path, full: bool) -> anyhow::Result<()> {
                 ..Default::default()
             },
         };
-        let r = plan_count(&request)
-            .and_then(|p| openings::count(&p))
-            .map_err(anyhow::Error::from);
-        // Where the count is out of reach, still find out whether a
-        // winning chain exists (a depth-first search in move order).
-        let first = if r.is_err() {
-            let request = CountRequest {
-                limits: CountLimits {
-                    max_positions: OPENINGS_BUDGET,
-                    ..Default::default()
-                },
-                ..request
-            };
-            Some(board_first_chain(&request).map_err(anyhow::Error::from))
-        } else {
-            None
-        };
-        openings.push((n, m, r, first));
+        match plan_count(&request).and_then(|p| openings::count(&p)) {
+            Ok((o, secs)) => {
+                log.note(format!(
+                    "dakon openings {n}x{m}: positions={} seconds={secs:.3} peak_bytes={} disk_bytes={}",
+                    o.positions, o.peak_bytes, o.disk_bytes
+                ));
+                records.openings.push(OpeningRecord::new(n, m, &o));
+            }
+            Err(e) => {
+                // The count is out of reach: still find out whether a
+                // winning chain exists (a depth-first search in move order).
+                let request = CountRequest {
+                    limits: CountLimits {
+                        max_positions: OPENINGS_BUDGET,
+                        ..Default::default()
+                    },
+                    ..request
+                };
+                let first = match board_first_chain(&request) {
+                    Ok((f, secs)) => {
+                        log.note(format!(
+                            "dakon openings {n}x{m}: not finished; first chain after {} positions, seconds={secs:.3}",
+                            f.positions
+                        ));
+                        match (f.chain, f.margin) {
+                            (Some(chain), Some(margin)) => FirstOutcome::Found {
+                                chain,
+                                margin,
+                                positions: f.positions,
+                            },
+                            _ => FirstOutcome::NoneWins {
+                                positions: f.positions,
+                            },
+                        }
+                    }
+                    Err(e2) => FirstOutcome::Stopped {
+                        error: format!("{e2:#}"),
+                    },
+                };
+                records.firsts.push(FirstRecord {
+                    holes: n,
+                    seeds: m,
+                    count_error: format!("{e:#}"),
+                    first,
+                });
+            }
+        }
         bar.inc();
     }
     bar.finish();
-    let mut carried = Vec::new();
-    if !full {
-        carried = carried_openings(&dir)?;
-    }
-    write_openings(&dir, &openings, &carried)?;
 
-    let wins = solved.iter().filter(|s| s.value > 0).count();
-    println!(
-        "dakon: {} boards solved ({} first-player wins), {} opening searches, under {}",
-        solved.len(),
-        wins,
-        openings.len(),
+    let carried = records.carry(earlier);
+    for (name, text) in records.render() {
+        write_file(&dir.join(name), &text)?;
+    }
+
+    let wins = records.values.iter().filter(|s| s.value > 0).count();
+    let secs = started.elapsed().as_secs_f64();
+    log.note(format!("dakon: seconds={secs:.1}"));
+    writeln!(
+        say,
+        "dakon: {} boards solved ({wins} first-player wins), {} openings counted, {} not \
+         finished ({carried} rows kept from an earlier --full run), {secs:.1} s, under {}",
+        records.values.len(),
+        records.openings.len(),
+        records.firsts.len(),
         dir.display()
-    );
+    )?;
     Ok(())
-}
-
-/// Where a solved board goes in `initial_values.csv`: the order of the
-/// `--full` job list.
-fn value_order(s: &Solved, jobs: &[Job]) -> usize {
-    jobs.iter()
-        .position(|j| j.holes == s.holes && j.seeds == s.seeds && j.rules == s.rules)
-        .unwrap_or(usize::MAX)
-}
-
-/// The rows of `--full`-only boards (default rules, [`FULL_EXTRA`]) in an
-/// existing `initial_values.csv`, so that the default run keeps them.
-fn carried_values(path: &Path) -> anyhow::Result<Vec<Solved>> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for line in text.lines().skip(1) {
-        let f: Vec<&str> = line.split(',').collect();
-        let bad = || anyhow::anyhow!("{}: cannot read the row '{line}'", path.display());
-        if f.len() < 11 {
-            return Err(bad());
-        }
-        let holes: usize = f[0].parse().map_err(|_| bad())?;
-        let seeds: u32 = f[1].parse().map_err(|_| bad())?;
-        if f[2..5] != ["sow", "on", "keep"] || !FULL_EXTRA.contains(&(holes, seeds)) {
-            continue;
-        }
-        let best_moves = f[7]
-            .split_whitespace()
-            .map(|h| h.parse().map_err(|_| bad()))
-            .collect::<anyhow::Result<Vec<usize>>>()?;
-        out.push(Solved {
-            holes,
-            seeds,
-            rules: Rules::default(),
-            value: f[5].parse().map_err(|_| bad())?,
-            best_moves,
-            method: match f[8] {
-                "retrograde" => Method::Retrograde,
-                "search" => Method::Search,
-                _ => return Err(bad()),
-            },
-            positions: f[9].parse().map_err(|_| bad())?,
-            seconds: f[10].parse().map_err(|_| bad())?,
-            nodes: None,
-            passes: None,
-            tt_hits: None,
-        });
-    }
-    Ok(out)
-}
-
-/// What an earlier `--full` run wrote for its own openings boards
-/// ([`FULL_OPENINGS`]): their `openings.csv` rows and the `openings.md`
-/// lines of those it did not finish.
-#[derive(Debug, Default)]
-struct CarriedOpenings {
-    csv_rows: Vec<String>,
-    md_rows: Vec<String>,
-    unfinished: Vec<String>,
-}
-
-fn carried_openings(dir: &Path) -> anyhow::Result<Vec<CarriedOpenings>> {
-    let csv = std::fs::read_to_string(dir.join("openings.csv")).unwrap_or_default();
-    let md = std::fs::read_to_string(dir.join("openings.md")).unwrap_or_default();
-    let mut out = Vec::new();
-    for &(n, m) in &FULL_OPENINGS {
-        let mut c = CarriedOpenings::default();
-        let prefix = format!("{n},{m},");
-        c.csv_rows.extend(
-            csv.lines()
-                .filter(|l| l.starts_with(&prefix))
-                .map(String::from),
-        );
-        let md_prefix = format!("| {n} | {m} |");
-        c.md_rows.extend(
-            md.lines()
-                .filter(|l| l.starts_with(&md_prefix))
-                .map(String::from),
-        );
-        let unfinished = format!("- {n}×{m}: not finished");
-        c.unfinished.extend(
-            md.lines()
-                .filter(|l| l.starts_with(&unfinished))
-                .map(String::from),
-        );
-        out.push(c);
-    }
-    Ok(out)
 }
 
 fn moves_text(h: &[usize]) -> String {
     chain(h, " ")
 }
 
-fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
-}
-
-fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
-    let mut csv = String::from(
-        "holes,seeds,origin,mikul,nembak,value,result,best_moves,method,positions,seconds\n",
-    );
+/// `initial_values.csv` and `.md` from their records.
+fn render_values(solved: &[ValueRecord]) -> (String, String) {
+    let mut csv = csv::line(&VALUE_COLUMNS);
+    csv.push('\n');
     let mut md = String::from(
         "# Dakon: solved initial positions\n\n\
          Generated by `dalkon reproduce`. `value` is the first player's final store \
-         difference under perfect play by both sides (RULES.md §2.3); `result` is the \
-         first player's. `positions` counts database entries built (retrograde) or \
-         distinct positions searched (search); `seconds` is wall-clock time on the \
-         machine that ran it.\n\n\
-         | holes | seeds | origin | mikul | nembak | value | result | best moves | method | positions | seconds |\n\
-         |---:|---:|---|---|---|---:|---|---|---|---:|---:|\n",
+         difference under perfect play by both sides (docs/rules.md §2.3); `result` is the \
+         first player's. `positions` counts database entries built (retrograde); it is \
+         empty for search, whose count of distinct positions searched depends on thread \
+         timing and table size. Those counts and the seconds taken are in the \
+         `reproduce.log` of the run, not here.\n\n\
+         | holes | seeds | origin | mikul | nembak | value | result | best moves | method | positions |\n\
+         |---:|---:|---|---|---|---:|---|---|---|---:|\n",
     );
     for s in solved {
-        let (o, m, n) = s.rules.names();
-        // The same cells in both files; Markdown signs the value.
-        let cells = |value: String| {
-            [
-                s.holes.to_string(),
-                s.seeds.to_string(),
-                o.into(),
-                m.into(),
-                n.into(),
-                value,
-                Outcome::of(s.value).as_str().into(),
-                moves_text(&s.best_moves),
-                s.method.as_str().into(),
-                s.positions.to_string(),
-                format!("{:.3}", s.seconds),
-            ]
-        };
-        csv.push_str(&cells(s.value.to_string()).join(","));
+        csv.push_str(&csv::line(&s.cells(false)));
         csv.push('\n');
-        md.push_str(&format!(
-            "| {} |\n",
-            cells(format!("{:+}", s.value)).join(" | ")
-        ));
+        md.push_str(&format!("| {} |\n", s.cells(true).join(" | ")));
     }
     md.push_str(
         "\nValue for the first player, default rules (rows: holes, columns: seeds per hole):\n\n",
     );
     let d = Rules::default();
-    let max_m = solved
-        .iter()
-        .filter(|s| s.rules == d)
-        .map(|s| s.seeds)
-        .max()
-        .unwrap_or(0);
-    let max_n = solved
-        .iter()
-        .filter(|s| s.rules == d)
-        .map(|s| s.holes)
-        .max()
-        .unwrap_or(0);
+    let default: Vec<&ValueRecord> = solved.iter().filter(|s| s.rules == d).collect();
+    let max_m = default.iter().map(|s| s.seeds).max().unwrap_or(0);
+    let max_n = default.iter().map(|s| s.holes).max().unwrap_or(0);
     md.push_str("| n \\ m |");
     for m in 1..=max_m {
         md.push_str(&format!(" {m} |"));
@@ -377,9 +745,9 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
     for n in 1..=max_n {
         md.push_str(&format!("| {n} |"));
         for m in 1..=max_m {
-            let cell = solved
+            let cell = default
                 .iter()
-                .find(|s| s.rules == d && s.holes == n && s.seeds == m)
+                .find(|s| s.holes == n && s.seeds == m)
                 .map(|s| format!("{:+}", s.value))
                 .unwrap_or_default();
             md.push_str(&format!(" {cell} |"));
@@ -388,9 +756,9 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
     }
     md.push_str("\nFirst player, default rules:\n\n");
     for word in ["win", "draw", "loss"] {
-        let boards: Vec<String> = solved
+        let boards: Vec<String> = default
             .iter()
-            .filter(|s| s.rules == Rules::default() && Outcome::of(s.value).as_str() == word)
+            .filter(|s| Outcome::of(s.value).as_str() == word)
             .map(|s| format!("{}×{}", s.holes, s.seeds))
             .collect();
         md.push_str(&format!(
@@ -402,25 +770,14 @@ fn write_values(dir: &Path, solved: &[Solved]) -> anyhow::Result<()> {
             }
         ));
     }
-    write_file(&dir.join("initial_values.csv"), &csv)?;
-    write_file(&dir.join("initial_values.md"), &md)
+    (csv, md)
 }
 
-type OpeningRow = (
-    usize,
-    u32,
-    anyhow::Result<(dalkon_solver::openings::Openings, f64)>,
-    Option<anyhow::Result<(dalkon_solver::openings::FirstChain, f64)>>,
-);
-
-fn write_openings(
-    dir: &Path,
-    rows: &[OpeningRow],
-    carried: &[CarriedOpenings],
-) -> anyhow::Result<()> {
-    let mut csv = String::from(
-        "holes,seeds,winning_chains,shortest,best,best_margin,seconds,positions,winning_positions\n",
-    );
+/// `openings.csv`, `openings_first.csv` and `openings.md` from their
+/// records.
+fn render_openings(rows: &[OpeningRecord], firsts: &[FirstRecord]) -> [String; 3] {
+    let mut csv = csv::line(&OPENING_COLUMNS);
+    csv.push('\n');
     let mut md = String::from(
         "# Dakon: openings that win outright\n\n\
          Generated by `dalkon reproduce` (default rules); the 7×7, 8×8 and 9×9 rows by \
@@ -430,76 +787,119 @@ fn write_openings(
          `shortest` is a shortest such chain, `best` one with the largest final margin \
          (ties: the lexicographically smallest chain). `positions` counts the distinct \
          positions of the first turn, every one of which was evaluated; `winning positions` \
-         those from which the turn can still be won. `seconds` is wall-clock time on the \
-         2-core machine that ran it.\n\n\
-         | holes | seeds | winning chains | shortest | best | best margin | seconds | positions | winning positions |\n\
-         |---:|---:|---:|---|---|---:|---:|---:|---:|\n",
+         those from which the turn can still be won. The seconds each count took are in the \
+         `reproduce.log` of the run, not here.\n\n\
+         | holes | seeds | winning chains | shortest | best | best margin | positions | winning positions |\n\
+         |---:|---:|---:|---|---|---:|---:|---:|\n",
     );
-    let mut failed = Vec::new();
-    for (n, m, r, first) in rows {
-        match r {
-            Ok((o, secs)) => {
-                let margin = o.best_margin.map(|v| v.to_string()).unwrap_or_default();
-                csv.push_str(&format!(
-                    "{n},{m},{},{},{},{margin},{secs:.3},{},{}\n",
-                    o.winning_chains,
-                    moves_text(&o.shortest),
-                    moves_text(&o.best),
-                    o.positions,
-                    o.winning_positions
-                ));
-                let (shortest, best) = if o.winning_chains == 0 {
-                    ("none".to_owned(), "none".to_owned())
-                } else {
-                    (moves_text(&o.shortest), moves_text(&o.best))
-                };
-                md.push_str(&format!(
-                    "| {n} | {m} | {} | {shortest} | {best} | {margin} | {secs:.3} | {} | {} |\n",
-                    o.winning_chains, o.positions, o.winning_positions
-                ));
-            }
-            Err(e) => {
-                let found = match first {
-                    Some(Ok((f, secs))) => match (&f.chain, f.margin) {
-                        (Some(c), Some(v)) => format!(
-                            " A winning chain exists: the lexicographically first is {} \
-                             ({} moves, final margin +{v}; found after {} positions in \
-                             {secs:.3} s by `dalkon dakon openings --holes {n} --seeds {m} --first`).",
-                            moves_text(c),
-                            c.len(),
-                            f.positions
-                        ),
-                        _ => format!(
-                            " No chain wins (a complete depth-first search of {} positions).",
-                            f.positions
-                        ),
-                    },
-                    Some(Err(e2)) => format!(" The search for a first winning chain stopped too: {e2:#}."),
-                    None => String::new(),
-                };
-                failed.push(format!("- {n}×{m}: not finished: {e:#}.{found}\n"));
-            }
-        }
+    for o in rows {
+        csv.push_str(&csv::line(&o.csv_cells()));
+        csv.push('\n');
+        let (shortest, best) = if o.winning_chains == 0 {
+            ("none".to_owned(), "none".to_owned())
+        } else {
+            (moves_text(&o.shortest), moves_text(&o.best))
+        };
+        let margin = o.best_margin.map(|v| v.to_string()).unwrap_or_default();
+        md.push_str(&format!(
+            "| {} | {} | {} | {shortest} | {best} | {margin} | {} | {} |\n",
+            o.holes, o.seeds, o.winning_chains, o.positions, o.winning_positions
+        ));
     }
-    for c in carried {
-        for r in &c.csv_rows {
-            csv.push_str(r);
-            csv.push('\n');
-        }
-        for r in &c.md_rows {
-            md.push_str(r);
-            md.push('\n');
-        }
-        for r in &c.unfinished {
-            failed.push(format!("{r}\n"));
-        }
-    }
-    if !failed.is_empty() {
+    let mut first_csv = csv::line(&FIRST_COLUMNS);
+    first_csv.push('\n');
+    if !firsts.is_empty() {
         md.push_str("\nNot in the table:\n\n");
-        for f in failed {
-            md.push_str(&f);
+    }
+    for f in firsts {
+        first_csv.push_str(&csv::line(&f.csv_cells()));
+        first_csv.push('\n');
+        md.push_str(&f.markdown());
+    }
+    md.push_str(
+        "\nThe boards not in the table are in `openings_first.csv`, one row each: `holes`, \
+         `seeds`; `first`, the lexicographically first winning chain (empty when none wins \
+         or the search stopped), `first_margin` its final margin and `first_positions` the \
+         distinct positions the depth-first search expanded (empty when it stopped); \
+         `count_error`, why the count did not finish; `first_error`, why the search for a \
+         first chain stopped (empty when it finished).\n",
+    );
+    [csv, first_csv, md]
+}
+
+impl Records {
+    /// Every Dakon file, by name, from the records.
+    fn render(&self) -> [(&'static str, String); 5] {
+        let (values_csv, values_md) = render_values(&self.values);
+        let [openings_csv, first_csv, openings_md] = render_openings(&self.openings, &self.firsts);
+        [
+            ("initial_values.csv", values_csv),
+            ("initial_values.md", values_md),
+            ("openings.csv", openings_csv),
+            ("openings_first.csv", first_csv),
+            ("openings.md", openings_md),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn committed() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dakon")
+    }
+
+    /// The committed CSV files read as records and written again are the
+    /// same bytes, Markdown included: the Markdown is derived from them.
+    #[test]
+    fn the_committed_files_are_derived_from_their_records() {
+        let dir = committed();
+        let mut r = Records::read(&dir).unwrap();
+        r.sort();
+        for (name, text) in r.render() {
+            let want = std::fs::read_to_string(dir.join(name)).unwrap();
+            assert!(text == want, "{name} is not what its records give");
         }
     }
-    write_file(&dir.join("openings.csv"), &csv)?;
-    write_file(&dir.join("openings.md"), &md)
+
+    /// The default run keeps exactly the rows of the `--full`-only boards.
+    #[test]
+    fn only_full_only_rows_are_carried() {
+        let earlier = Records::read(&committed()).unwrap();
+        let mut now = Records::default();
+        let carried = now.carry(earlier);
+        let d = Rules::default();
+        assert!(now
+            .values
+            .iter()
+            .all(|v| v.rules == d && FULL_EXTRA.contains(&(v.holes, v.seeds))));
+        assert_eq!(now.values.len(), FULL_EXTRA.len());
+        let boards: Vec<(usize, u32)> = now
+            .openings
+            .iter()
+            .map(|o| (o.holes, o.seeds))
+            .chain(now.firsts.iter().map(|f| (f.holes, f.seeds)))
+            .collect();
+        assert_eq!(boards, FULL_OPENINGS);
+        assert_eq!(carried, FULL_EXTRA.len() + FULL_OPENINGS.len());
+    }
+
+    #[test]
+    fn a_malformed_row_names_file_line_and_column() {
+        let dir = std::env::temp_dir().join(format!("dalkon-reproduce-csv-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("openings.csv"),
+            "holes,seeds,winning_chains,shortest,best,best_margin,positions,winning_positions\n\
+             1,1,0,,,,1,0\n1,2,0,,,,x,0\n",
+        )
+        .unwrap();
+        let e = Records::read(&dir).unwrap_err().to_string();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            e.ends_with("openings.csv: line 3, column 7 (positions): cannot read \"x\""),
+            "{e}"
+        );
+    }
 }

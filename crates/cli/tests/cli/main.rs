@@ -5,6 +5,7 @@
 mod dakon;
 mod daldos;
 mod errors;
+mod reproduce;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,222 @@
+//! `dalkon reproduce` against the committed `data/` (CLI.md, "Data files
+//! written by `reproduce`"): the same bytes, files written atomically, and
+//! earlier `--full` rows kept by key.
+//!
+//! Each test writes only under its own scratch folder in the system's
+//! temporary folder, removed at the end (also when the test fails).
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::run;
+
+/// A scratch folder, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path =
+            std::env::temp_dir().join(format!("dalkon-reproduce-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Scratch(path)
+    }
+
+    fn out(&self) -> PathBuf {
+        self.0.join("data")
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The committed `data/<game>` folder.
+fn committed(game: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(game)
+}
+
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every file of `want` is in `got` with the same bytes, and `got` holds
+/// nothing else (no temporary left behind).
+fn assert_same_files(want: &Path, got: &Path) {
+    assert_eq!(
+        file_names(got),
+        file_names(want),
+        "files in {}",
+        got.display()
+    );
+    for name in file_names(want) {
+        let (w, g) = (
+            std::fs::read(want.join(&name)).unwrap(),
+            std::fs::read(got.join(&name)).unwrap(),
+        );
+        if w != g {
+            let (w, g) = (String::from_utf8_lossy(&w), String::from_utf8_lossy(&g));
+            let line = w
+                .lines()
+                .zip(g.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(w.lines().count().min(g.lines().count()));
+            panic!(
+                "{name} differs from the committed file at line {}:\n  committed: {:?}\n  written:   {:?}",
+                line + 1,
+                w.lines().nth(line),
+                g.lines().nth(line)
+            );
+        }
+    }
+}
+
+fn reproduce(args: &[&str]) {
+    let t0 = Instant::now();
+    let out = run(args, None);
+    assert!(
+        out.status.success(),
+        "dalkon {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    eprintln!("dalkon {args:?}: {:.1} s", t0.elapsed().as_secs_f64());
+}
+
+/// The Daldøs part, capture tables and the three default matches, into a
+/// fresh folder, with one thread: the committed bytes. The folder starts
+/// with a `matches.json` holding only the `--full`-only match, which the
+/// default run must keep (and the others be played, not copied).
+#[test]
+fn the_daldos_part_writes_the_committed_bytes() {
+    let scratch = Scratch::new("daldos");
+    let dir = scratch.out().join("daldos");
+    std::fs::create_dir_all(&dir).unwrap();
+    let matches: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(committed("daldos").join("matches.json")).unwrap())
+            .unwrap();
+    let kept = serde_json::json!({ "engine3_vs_greedy": matches["engine3_vs_greedy"] });
+    std::fs::write(dir.join("matches.json"), kept.to_string()).unwrap();
+    let out = scratch.out();
+    reproduce(&[
+        "--threads",
+        "1",
+        "reproduce",
+        "--only",
+        "daldos",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_same_files(&committed("daldos"), &dir);
+    let log = std::fs::read_to_string(scratch.0.join("reproduce.log")).unwrap();
+    assert!(log.contains("daldos match engine2_vs_random"), "{log}");
+}
+
+/// The default Dakon run into a folder holding the committed CSV files
+/// (one default row spoiled): it recomputes the default boards, keeps the
+/// `--full` rows, and writes every committed file, Markdown included,
+/// byte for byte.
+#[test]
+fn the_dakon_default_run_writes_the_committed_bytes() {
+    let scratch = Scratch::new("dakon");
+    let dir = scratch.out().join("dakon");
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in file_names(&committed("dakon")) {
+        if name.ends_with(".csv") {
+            let mut text = std::fs::read_to_string(committed("dakon").join(&name)).unwrap();
+            if name == "initial_values.csv" {
+                let right = "\n1,1,sow,on,keep,0,draw,1,retrograde,6\n";
+                assert!(text.contains(right));
+                text = text.replace(right, "\n1,1,sow,on,keep,4,win,1,retrograde,6\n");
+            }
+            std::fs::write(dir.join(&name), text).unwrap();
+        }
+    }
+    let out = scratch.out();
+    reproduce(&[
+        "--threads",
+        "2",
+        "reproduce",
+        "--only",
+        "dakon",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_same_files(&committed("dakon"), &dir);
+    let log = std::fs::read_to_string(scratch.0.join("reproduce.log")).unwrap();
+    assert!(log.contains("dakon value 7x3"), "{log}");
+}
+
+/// A write that fails leaves the old file intact: the temporary name of
+/// `capture_tables.csv` is taken by a folder before `dalkon` starts (a
+/// shell makes it with its own process id, then `exec`s `dalkon`, which
+/// keeps that id).
+#[cfg(unix)]
+#[test]
+fn a_failed_write_keeps_the_old_file() {
+    let scratch = Scratch::new("atomic");
+    let out = scratch.out();
+    let dir = out.join("daldos");
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("capture_tables.csv");
+    std::fs::write(&target, "old content\n").unwrap();
+    let status = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "mkdir \"$2/capture_tables.csv.$$.tmp\" && exec \"$0\" reproduce --only daldos --out \"$1\"",
+            env!("CARGO_BIN_EXE_dalkon"),
+        ])
+        .arg(&out)
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&status.stderr);
+    assert_eq!(status.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("capture_tables.csv"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "old content\n");
+}
+
+/// A malformed row in an earlier CSV file stops the run before any work,
+/// naming the file, line and column; nothing is written.
+#[test]
+fn a_malformed_row_stops_the_run() {
+    let scratch = Scratch::new("malformed");
+    let out = scratch.out();
+    let dir = out.join("dakon");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "holes,seeds,origin,mikul,nembak,value,result,best_moves,method,positions\n\
+                7,6,sow,on,keep,eighty-four,win,3,search,\n";
+    std::fs::write(dir.join("initial_values.csv"), text).unwrap();
+    let r = run(
+        &[
+            "reproduce",
+            "--only",
+            "dakon",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("initial_values.csv: line 2, column 6 (value): cannot read \"eighty-four\""),
+        "{stderr}"
+    );
+    assert_eq!(file_names(&dir), ["initial_values.csv"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("initial_values.csv")).unwrap(),
+        text
+    );
+}
