@@ -131,6 +131,9 @@ impl Global {
 /// means the system failed us (1); anything else is bad input (2).
 pub fn exit_code(err: &anyhow::Error) -> i32 {
     for cause in err.chain() {
+        if let Some(e) = cause.downcast_ref::<crate::batch::BatchError>() {
+            return e.exit_code();
+        }
         let bad_input = if let Some(e) = cause.downcast_ref::<SolveError>() {
             Some(e.is_bad_input())
         } else if let Some(e) = cause.downcast_ref::<DbError>() {

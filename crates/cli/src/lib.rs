@@ -6,6 +6,7 @@
 //! This crate parses arguments and formats output; every game rule, engine
 //! and solving decision lives in the library crates.
 
+mod batch;
 mod common;
 mod dakon;
 mod daldos;

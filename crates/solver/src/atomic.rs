@@ -6,10 +6,38 @@
 //! disk, renamed over the final name, and the folder is synced so the rename
 //! itself survives a crash. A failure at any step removes the temporary and
 //! leaves the old file, if any, untouched.
+//!
+//! Temporaries being written are listed, so that a process stopped by a
+//! signal can remove them on its way out ([`remove_live_temporaries`]); one
+//! killed outright leaves its temporary behind for [`remove_stale`] to
+//! find on the next run.
 
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Temporaries this process is writing now.
+static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    // A panic while the lock was held leaves the list itself intact.
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Remove every temporary this process is writing (for a signal handler:
+/// the writes in flight are abandoned, the files under their final names
+/// stay as they were). Returns how many were removed.
+pub fn remove_live_temporaries() -> usize {
+    remove_listed(&mut live())
+}
+
+/// Remove the files of `list` and empty it; how many were removed.
+fn remove_listed(list: &mut Vec<PathBuf>) -> usize {
+    list.drain(..)
+        .filter(|p| std::fs::remove_file(p).is_ok())
+        .count()
+}
 
 /// The temporary name used while `path` is written by this process.
 pub fn temp_path(path: &Path) -> PathBuf {
@@ -21,6 +49,7 @@ pub fn temp_path(path: &Path) -> PathBuf {
 /// Write `parts`, one after the other, as the whole content of `path`.
 pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     let tmp = temp_path(path);
+    live().push(tmp.clone());
     let result = (|| {
         let mut f = File::create(&tmp)?;
         for p in parts {
@@ -35,6 +64,7 @@ pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
     }
+    live().retain(|p| p != &tmp);
     result
 }
 
@@ -93,8 +123,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn live_temporaries_are_listed_while_written_and_removed_on_request() {
+        let dir = std::env::temp_dir().join(format!("dalkon-atomic-live-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("f.db");
+        // A write in flight: its temporary exists and is listed. (A list
+        // of the test's own: emptying the process's would abandon the
+        // writes of tests running beside this one.)
+        let tmp = temp_path(&path);
+        std::fs::write(&tmp, b"half").unwrap();
+        let mut list = vec![tmp.clone(), dir.join("gone.tmp")];
+        assert_eq!(remove_listed(&mut list), 1);
+        assert!(list.is_empty() && !tmp.exists());
+        // A finished write leaves nothing listed for it.
+        write(&path, b"whole").unwrap();
+        assert!(!live().contains(&temp_path(&path)));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn writes_replace_the_whole_file_and_leave_no_temporary() {
         let dir = std::env::temp_dir().join(format!("dalkon-atomic-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("f.txt");
         write(&path, b"first, longer content").unwrap();
@@ -107,6 +158,7 @@ mod tests {
     #[test]
     fn stale_temporaries_of_dead_writers_are_removed() {
         let dir = std::env::temp_dir().join(format!("dalkon-atomic-stale-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         // No process has this id: Linux pids stop at 2^22.
         let dead = dir.join("a.db.999999999.tmp");
@@ -131,6 +183,7 @@ mod tests {
     #[test]
     fn a_failed_write_keeps_the_old_file() {
         let dir = std::env::temp_dir().join(format!("dalkon-atomic-fail-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("f.txt");
         write(&path, b"old").unwrap();

@@ -2,11 +2,9 @@
 //! (`dalkon_solver::best`). `--position -` reads one position per line from
 //! stdin and writes one JSON line per position.
 
-use std::io::BufRead;
-
 use anyhow::Context;
 use dalkon_rules::dakon::Position;
-use dalkon_solver::best::{analyse, Analysis};
+use dalkon_solver::best::{analyse, Analysis, DEFAULT_MAX_NODES};
 use dalkon_solver::search::Limits;
 use dalkon_solver::solve::search_limits;
 use serde_json::json;
@@ -26,9 +24,9 @@ pub struct Args {
     #[command(flatten)]
     pub search: SearchArgs,
     /// Give up the exact search after this many nodes and answer with a
-    /// depth-limited estimate instead (`"exact": false`).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    /// depth-limited estimate instead (`"exact": false`); 0 for no limit.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
     /// Plies of the estimate used when the node limit is reached.
     #[arg(long, default_value_t = 6)]
     pub estimate_depth: u32,
@@ -38,7 +36,8 @@ pub struct Args {
 
 impl Args {
     fn limits(&self, holes: usize) -> anyhow::Result<Limits> {
-        Ok(search_limits(holes, self.search.tt_mb, self.max_nodes)?)
+        let max_nodes = (self.max_nodes > 0).then_some(self.max_nodes);
+        Ok(search_limits(holes, self.search.tt_mb, max_nodes)?)
     }
 }
 
@@ -75,16 +74,13 @@ pub fn run(
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
     if args.position == "-" {
+        // The table's size depends on the board: keep the limits of the
+        // last board seen.
         let mut limits: Option<(usize, Limits)> = None;
-        for (i, line) in stdin.lines().enumerate() {
-            let line = line.context("cannot read stdin")?;
-            let text = line.trim();
-            if text.is_empty() {
-                continue;
-            }
+        crate::batch::run(stdin, out, |text| {
             let pos: Position = text
                 .parse()
-                .with_context(|| format!("line {}: bad position {}", i + 1, quote(text)))?;
+                .with_context(|| format!("bad position {}", quote(text)))?;
             let lim = match limits {
                 Some((n, l)) if n == pos.holes() => l,
                 _ => {
@@ -93,9 +89,14 @@ pub fn run(
                     l
                 }
             };
-            let a = analyse(&pos, &rules, &lim, args.estimate_depth, None)?;
-            writeln!(out, "{}", to_json(&a))?;
-        }
+            Ok(to_json(&analyse(
+                &pos,
+                &rules,
+                &lim,
+                args.estimate_depth,
+                None,
+            )?))
+        })?;
         return Ok(());
     }
     let pos: Position = args
@@ -103,14 +104,13 @@ pub fn run(
         .parse()
         .with_context(|| format!("bad --position {}", quote(&args.position)))?;
     let limits = args.limits(pos.holes())?;
-    if format == Format::Json {
-        let a = analyse(&pos, &rules, &limits, args.estimate_depth, None)?;
-        writeln!(out, "{}", to_json(&a))?;
-        return Ok(());
-    }
     let r = with_search_spinner("solving", |p| {
         analyse(&pos, &rules, &limits, args.estimate_depth, Some(p))
     })?;
+    if format == Format::Json {
+        writeln!(out, "{}", to_json(&r))?;
+        return Ok(());
+    }
     writeln!(out, "{}", draw(&pos))?;
     writeln!(
         out,

@@ -33,11 +33,10 @@ pub fn run(
     out: &mut dyn std::io::Write,
     stdin: &mut dyn std::io::BufRead,
 ) -> anyhow::Result<()> {
-    let _ = stdin;
     match cmd {
         Command::Table(args) => table::run(global, args, out),
-        Command::Odds(args) => odds::run(global, args, out),
-        Command::Moves(args) => moves::run(global, args, out),
+        Command::Odds(args) => odds::run(global, args, out, stdin),
+        Command::Moves(args) => moves::run(global, args, out, stdin),
         Command::Best(args) => best::run(global, args, out),
         Command::Match(args) => matchplay::run(global, args, out),
     }

@@ -13,8 +13,10 @@ use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The position (docs/rules.md §1.6), e.g. "AAAAAAAAAAAAAAAA/................./BBBBBBBBBBBBBBBB a".
-    #[arg(long, value_name = "POS")]
+    /// The position (docs/rules.md §1.6), e.g.
+    /// "AAAAAAAAAAAAAAAA/................./BBBBBBBBBBBBBBBB a"; `-` reads one
+    /// position per line on stdin (JSON lines out).
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
     /// The throw, two faces 1..=4, e.g. 3,1.
     #[arg(long, value_name = "D1,D2")]
@@ -34,11 +36,24 @@ struct MovesJson {
     plays: Vec<PlayJson>,
 }
 
-pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+pub fn run(
+    global: &Global,
+    args: Args,
+    out: &mut dyn std::io::Write,
+    stdin: &mut dyn std::io::BufRead,
+) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let pos = args.rules.position(&args.position)?;
     let throw: Throw = args.dice.parse().context("--dice")?;
     let variants = args.rules.variants();
+    if args.position == "-" {
+        crate::batch::run(stdin, out, |text| {
+            let pos = args.rules.position(text)?;
+            let plays = play_rows(&pos, &variants, throw);
+            Ok(serde_json::to_value(MovesJson { plays })?)
+        })?;
+        return Ok(());
+    }
+    let pos = args.rules.position(&args.position)?;
     let rows = play_rows(&pos, &variants, throw);
     let text = match format {
         Format::Json => serde_json::to_string(&MovesJson { plays: rows })? + "\n",

@@ -14,7 +14,8 @@ use crate::common::{Format, Global};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The position (docs/rules.md §1.6); the side to move is the capturer.
-    #[arg(long, value_name = "POS")]
+    /// `-` reads one position per line on stdin (JSON lines out).
+    #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
     /// Positions the search may evaluate before it settles for fewer
     /// dal-dal rethrows (and says so, with the bound that leaves).
@@ -90,15 +91,28 @@ fn odds_json(pos: &Position, odds: &CaptureOdds) -> OddsJson {
     }
 }
 
-pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+pub fn run(
+    global: &Global,
+    args: Args,
+    out: &mut dyn std::io::Write,
+    stdin: &mut dyn std::io::BufRead,
+) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let pos = args.rules.position(&args.position)?;
     let variants = args.rules.variants();
     let limits = OddsLimits {
         max_daldals: EXACT_DALDALS,
         max_nodes: args.max_nodes,
         certify: true,
     };
+    if args.position == "-" {
+        crate::batch::run(stdin, out, |text| {
+            let pos = args.rules.position(text)?;
+            let odds = capture_odds_with(&pos, &variants, limits);
+            Ok(serde_json::to_value(odds_json(&pos, &odds))?)
+        })?;
+        return Ok(());
+    }
+    let pos = args.rules.position(&args.position)?;
     let odds = capture_odds_with(&pos, &variants, limits);
     let json = odds_json(&pos, &odds);
     if format == Format::Json {

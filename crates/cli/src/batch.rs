@@ -1,0 +1,152 @@
+//! Batch mode (`--position -`, docs/cli.md): one position per line on
+//! standard input, exactly one JSON line out per line in, in order — the
+//! answer, or `{"line":k,"error":"..."}` for a line that cannot be read or
+//! answered. A bad line never stops the batch; the run fails at the end
+//! (exit 2 for bad input, 1 if a line failed for another reason).
+//!
+//! Lines are read as bytes, one at a time, and each answer is flushed before
+//! the next line is read: memory stays flat over any number of lines, and a
+//! reader sees each answer as soon as it is known.
+
+use std::io::{BufRead, Write};
+
+use serde_json::json;
+
+use crate::common::{exit_code, one_line};
+
+/// How a batch went: the lines read, and those that got an error line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tally {
+    /// Lines read.
+    pub lines: u64,
+    /// Lines answered with `{"line":k,"error":...}` for bad input.
+    pub bad: u64,
+    /// Lines whose answer failed for another reason (memory, files).
+    pub failed: u64,
+}
+
+/// The batch had bad lines (or failed ones); their error lines were
+/// written. The exit code follows the worst: 1 if any line failed for
+/// another reason than its input, else 2.
+#[derive(Debug)]
+pub struct BatchError {
+    /// Lines read.
+    pub lines: u64,
+    /// Lines with bad input.
+    pub bad: u64,
+    /// Lines that failed for another reason.
+    pub failed: u64,
+}
+
+impl std::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} of {} input lines were bad", self.bad, self.lines)?;
+        if self.failed > 0 {
+            write!(f, " and {} failed", self.failed)?;
+        }
+        write!(f, "; each got an error line")
+    }
+}
+
+impl std::error::Error for BatchError {}
+
+impl BatchError {
+    /// 2 when every failure was bad input, else 1.
+    pub fn exit_code(&self) -> i32 {
+        if self.failed > 0 {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+/// Answer every line of `input` with `answer` (given the line's text,
+/// trimmed) and write one JSON line per input line to `out`.
+pub fn run(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    mut answer: impl FnMut(&str) -> anyhow::Result<serde_json::Value>,
+) -> anyhow::Result<Tally> {
+    let mut tally = Tally::default();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        tally.lines += 1;
+        let k = tally.lines;
+        let reply = match std::str::from_utf8(&buf) {
+            Err(e) => {
+                tally.bad += 1;
+                json!({"line": k, "error": format!("not UTF-8 text (byte {} is not valid UTF-8)", e.valid_up_to() + 1)})
+            }
+            Ok(text) => match answer(text.trim()) {
+                Ok(v) => v,
+                Err(e) => {
+                    if exit_code(&e) == 2 {
+                        tally.bad += 1;
+                    } else {
+                        tally.failed += 1;
+                    }
+                    json!({"line": k, "error": one_line(&e)})
+                }
+            },
+        };
+        writeln!(out, "{reply}")?;
+        out.flush()?;
+    }
+    if tally.bad + tally.failed > 0 {
+        return Err(BatchError {
+            lines: tally.lines,
+            bad: tally.bad,
+            failed: tally.failed,
+        }
+        .into());
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(text: &str) -> anyhow::Result<serde_json::Value> {
+        let n: i64 = text
+            .parse()
+            .map_err(|_| anyhow::anyhow!("not a number: {}", crate::common::quote(text)))?;
+        Ok(json!({ "double": 2 * n }))
+    }
+
+    #[test]
+    fn every_line_gets_one_answer_in_order() {
+        let mut input: &[u8] = b"1\nx\n\n3\r\n\xff\xfe\n4";
+        let mut out = Vec::new();
+        let err = run(&mut input, &mut out, answer).unwrap_err();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                r#"{"double":2}"#,
+                r#"{"error":"not a number: \"x\"","line":2}"#,
+                r#"{"error":"not a number: \"\"","line":3}"#,
+                r#"{"double":6}"#,
+                r#"{"error":"not UTF-8 text (byte 1 is not valid UTF-8)","line":5}"#,
+                r#"{"double":8}"#,
+            ]
+        );
+        let e = err.downcast_ref::<BatchError>().unwrap();
+        assert_eq!((e.lines, e.bad, e.failed, e.exit_code()), (6, 3, 0, 2));
+    }
+
+    #[test]
+    fn a_clean_batch_succeeds() {
+        let mut input: &[u8] = b"5\n6\n";
+        let mut out = Vec::new();
+        let tally = run(&mut input, &mut out, answer).unwrap();
+        assert_eq!(tally.lines, 2);
+        assert_eq!(out, b"{\"double\":10}\n{\"double\":12}\n");
+    }
+}
