@@ -65,25 +65,25 @@ pub fn quote(text: &str) -> String {
 /// The most characters of the input an error line quotes.
 pub const QUOTE_MAX: usize = 80;
 
-/// A clap usage error as one line: clap's first line (`error: …`) and where
-/// the usage is explained (`see 'dalkon dakon solve --help'`), read from
-/// the `Usage:` line clap adds.
-pub fn usage_line(rendered: &str) -> String {
-    let first = rendered
-        .lines()
-        .find(|l| !l.trim().is_empty())
+/// A clap usage error as one line: clap's first line (`error: …`), with
+/// the items clap lists under it (missing flags, possible values) folded
+/// in, and where the usage is explained (`see 'dalkon dakon solve --help'`).
+pub fn usage_line(rendered: &str, command: &str) -> String {
+    let mut lines = rendered.lines().skip_while(|l| l.trim().is_empty());
+    let mut line = lines
+        .next()
         .unwrap_or("error: bad arguments")
-        .trim();
-    let command: Vec<&str> = rendered
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("Usage:"))
-        .map(|u| {
-            u.split_whitespace()
-                .take_while(|w| !w.starts_with(['[', '<', '-']))
-                .collect()
-        })
-        .unwrap_or_else(|| vec!["dalkon"]);
-    format!("{first}; see '{} --help'", command.join(" "))
+        .trim()
+        .to_owned();
+    let listed: Vec<&str> = lines
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if !listed.is_empty() {
+        line.push(' ');
+        line.push_str(&listed.join(", "));
+    }
+    format!("{line}; see '{command} --help'")
 }
 
 /// Flags accepted by every command.
@@ -181,8 +181,18 @@ mod tests {
     fn usage_errors_are_one_line() {
         let rendered = "error: unexpected argument '--foo' found\n\n  tip: to pass '--foo' as a value, use '-- --foo'\n\nUsage: dalkon dakon solve [OPTIONS] --holes <HOLES> --seeds <SEEDS>\n\nFor more information, try '--help'.\n";
         assert_eq!(
-            usage_line(rendered),
+            usage_line(rendered, "dalkon dakon solve"),
             "error: unexpected argument '--foo' found; see 'dalkon dakon solve --help'"
+        );
+        let missing = "error: the following required arguments were not provided:\n  --seeds <SEEDS>\n  --holes <HOLES>\n\nUsage: dalkon dakon solve --holes <HOLES> --seeds <SEEDS>\n";
+        assert_eq!(
+            usage_line(missing, "dalkon dakon solve"),
+            "error: the following required arguments were not provided: --seeds <SEEDS>, --holes <HOLES>; see 'dalkon dakon solve --help'"
+        );
+        let value = "error: invalid value 'foo' for '--method <METHOD>'\n  [possible values: auto, retrograde, search]\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            usage_line(value, "dalkon dakon solve"),
+            "error: invalid value 'foo' for '--method <METHOD>' [possible values: auto, retrograde, search]; see 'dalkon dakon solve --help'"
         );
     }
 

@@ -75,9 +75,10 @@ where
         stdout,
         stderr,
     } = streams;
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return usage_error(&e, stdout, stderr),
+        Err(e) => return usage_error(&e, &args, stdout, stderr),
     };
     let mut out = Watched::new(stdout);
     let result = common::with_threads(cli.global.threads, || {
@@ -107,19 +108,53 @@ where
 /// A clap error: `--help` and `--version` print as clap prints them (exit
 /// 0); a usage error is one line naming the problem and where to read the
 /// usage (exit 2).
-fn usage_error(e: &clap::Error, stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+fn usage_error(
+    e: &clap::Error,
+    args: &[OsString],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
     use clap::error::ErrorKind;
     let text = e.render().to_string();
-    match e.kind() {
+    let (path, commands) = command_path(args);
+    let line = match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = write!(stdout, "{text}");
-            0
+            return 0;
         }
-        _ => {
-            let _ = writeln!(stderr, "{}", common::usage_line(&text));
-            2
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            format!(
+                "error: '{path}' needs a command: {}; see '{path} --help'",
+                commands.join(", ")
+            )
         }
+        _ => common::usage_line(&text, &path),
+    };
+    let _ = writeln!(stderr, "{line}");
+    2
+}
+
+/// The (sub)command that `args` name, as `dalkon dakon solve`, and the
+/// names of its own subcommands: found by walking clap's command tree, so
+/// that flag values never count as commands.
+fn command_path(args: &[OsString]) -> (String, Vec<String>) {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let mut path = vec![command.get_name().to_owned()];
+    for arg in args.iter().skip(1) {
+        let Some(word) = arg.to_str() else { continue };
+        let Some(sub) = command.find_subcommand(word).cloned() else {
+            continue;
+        };
+        path.push(sub.get_name().to_owned());
+        command = sub;
     }
+    let subcommands = command
+        .get_subcommands()
+        .filter(|c| c.get_name() != "help")
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    (path.join(" "), subcommands)
 }
 
 /// Standard output, remembering the first write error (a closed pipe, a

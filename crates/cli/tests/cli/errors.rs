@@ -60,6 +60,34 @@ fn bad_positions_are_refused_with_a_reason() {
 }
 
 #[test]
+fn usage_errors_are_one_line_naming_the_command() {
+    refused(
+        &["dakon", "solve", "--holes", "3"],
+        "error: the following required arguments were not provided: --seeds <SEEDS>; see 'dalkon dakon solve --help'\n",
+    );
+    refused(
+        &["dakon"],
+        "error: 'dalkon dakon' needs a command: solve, best, play, openings; see 'dalkon dakon --help'\n",
+    );
+    refused(
+        &["daldos", "table", "--dal", "foo"],
+        "error: invalid value 'foo' for '--dal <DAL>' [possible values: any, sternmost]; see 'dalkon daldos table --help'\n",
+    );
+    for args in [
+        &["dakon", "solve", "--holes", "3"][..],
+        &["dakon"],
+        &["--seedz"],
+    ] {
+        let out = run(args, None);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
 fn bad_options_are_refused() {
     refused(
         &[
@@ -72,7 +100,7 @@ fn bad_options_are_refused() {
             "--threads",
             "0",
         ],
-        "error: invalid value '0' for '--threads <N>': 0 is not in 1..=256; see 'dalkon --help'",
+        "error: invalid value '0' for '--threads <N>': 0 is not in 1..=256; see 'dalkon dakon solve --help'",
     );
     refused(
         &[

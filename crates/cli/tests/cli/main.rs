@@ -6,6 +6,7 @@ mod dakon;
 mod daldos;
 mod errors;
 mod reproduce;
+mod streams;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,162 @@
+//! Standard streams: batch mode (one answer line per input line, bad lines
+//! answered and the batch going on), a closed pipe, a full disk, and the
+//! thread bound — none of them a panic.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use super::run;
+
+#[test]
+fn batch_answers_every_line_in_order_and_exits_2_at_the_end() {
+    let input = "4,4/4,4/0,0 0\nbad\n\n1,2/2,1/0,0 1\n";
+    let mut bytes = input.as_bytes().to_vec();
+    bytes.extend_from_slice(b"\xff\xfe\n1,2/2,1/0,0 0\n");
+    let out = run_bytes(&["dakon", "best", "--position", "-"], &bytes);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[0]["value"], 12);
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("bad position \"bad\""));
+    assert_eq!(lines[2]["line"], 3);
+    assert_eq!(lines[3]["value"], 6);
+    assert_eq!(lines[4]["line"], 5);
+    assert_eq!(
+        lines[4]["error"],
+        "not UTF-8 text (byte 1 is not valid UTF-8)"
+    );
+    assert_eq!(lines[5]["value"], 6);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: 3 of 6 input lines were bad; each got an error line\n"
+    );
+}
+
+#[test]
+fn daldos_batches_too() {
+    let out = run_bytes(
+        &["daldos", "moves", "--position", "-", "--dice", "1,1"],
+        b"AAAA/...../BBBB a\n..../...../.... a\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines[0].starts_with(r#"{"plays":[{"play":"A4-M4 A3-A4""#),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"error":"--position \"..../...../.... a\": no pieces on the board: a position needs at least one piece of either side","line":2}"#
+    );
+}
+
+#[test]
+fn error_lines_quote_at_most_80_characters() {
+    let long = "7,".repeat(50_000);
+    let out = run(&["dakon", "best", "--position", &long], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.len() < 400, "{} bytes: {err}", err.len());
+    assert!(err.contains("… (100000 characters)"), "{err}");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+        .args(["dakon", "best", "--position", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before anything is written.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all("1,2/2,1/0,0 0\n".repeat(1000).as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_full_disk_is_one_error_line() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not Linux
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+        .args(["daldos", "table", "--board", "norwegian"])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+}
+
+#[test]
+fn threads_are_bounded() {
+    for n in ["0", "257", "100000", "-1", "x"] {
+        let out = run(
+            &[
+                "dakon",
+                "play",
+                "--position",
+                "1/1/0,0 0",
+                "--moves",
+                "1",
+                "--threads",
+                n,
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(2), "--threads {n}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    }
+    let out = run(
+        &[
+            "dakon",
+            "play",
+            "--position",
+            "1/1/0,0 0",
+            "--moves",
+            "1",
+            "--threads",
+            "256",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Run with raw bytes on stdin.
+fn run_bytes(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
