@@ -126,7 +126,10 @@ impl DbError {
     /// Whether the board asked for is at fault (too many holes or seeds),
     /// rather than the memory, the files or the folder.
     pub fn is_bad_input(&self) -> bool {
-        matches!(self, DbError::Holes { .. } | DbError::LevelTooLarge { .. })
+        matches!(
+            self,
+            DbError::Holes { .. } | DbError::LevelTooLarge { .. } | DbError::NotAFolder { .. }
+        )
     }
 }
 

@@ -179,6 +179,10 @@ pub struct Solved {
     pub passes: Option<u64>,
     /// Search only: table hits and lookups.
     pub tt_hits: Option<(u64, u64)>,
+    /// Why databases built for this answer were kept in memory only (the
+    /// folder could not be written); `None` when they were saved or none
+    /// were asked for.
+    pub unsaved: Option<String>,
 }
 
 impl Solved {
@@ -347,6 +351,7 @@ impl Plan {
             nodes: None,
             passes: None,
             tt_hits: None,
+            unsaved: None,
         };
         match self.method {
             Method::Retrograde => {
@@ -354,13 +359,16 @@ impl Plan {
                 let r = solve_retrograde(&self.start, self.rules, dir, build)
                     .map_err(SolveError::Retrograde)?;
                 let seconds = t0.elapsed().as_secs_f64();
-                Ok(solved(
-                    r.value,
-                    r.best_moves,
-                    Method::Retrograde,
-                    r.positions,
-                    seconds,
-                ))
+                Ok(Solved {
+                    unsaved: r.unsaved,
+                    ..solved(
+                        r.value,
+                        r.best_moves,
+                        Method::Retrograde,
+                        r.positions,
+                        seconds,
+                    )
+                })
             }
             Method::Search => {
                 let db = if self.probe_seeds > 0 {
@@ -377,6 +385,7 @@ impl Plan {
                 let r = search::solve(&self.start, &self.rules, &self.limits, probe, search)
                     .map_err(SolveError::Search)?;
                 Ok(Solved {
+                    unsaved: db.as_ref().and_then(|d| d.unsaved().map(str::to_owned)),
                     nodes: Some(r.nodes),
                     passes: Some(r.passes),
                     tt_hits: Some((r.tt_hits, r.tt_probes)),

@@ -53,6 +53,12 @@ pub struct Args {
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Search only: answer positions with at most K seeds on the board from
+    /// retrograde databases (built in memory, or loaded from / written to
+    /// the database folder). Default: from 6 holes up, the largest K whose
+    /// databases have at most 20 million entries; 0 turns probing off.
+    #[arg(long, value_name = "K")]
+    pub probe_seeds: Option<u32>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -66,7 +72,7 @@ impl Args {
             method: self.method.into(),
             db_dir: Some(paths::db_dir(self.db_dir.clone())),
             tt_mb: self.search.tt_mb,
-            probe_seeds: self.search.probe_seeds,
+            probe_seeds: self.probe_seeds,
         }
     }
 }
@@ -94,6 +100,11 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let plan = solve::plan(&args.request())?;
     let s = run_with_progress(&plan)?;
+    if let Some(why) = &s.unsaved {
+        eprintln!(
+            "note: the databases were not saved ({why}); they were built in memory for this answer"
+        );
+    }
     if format == Format::Json {
         let j = json!({
             "holes": s.holes,

@@ -224,3 +224,46 @@ fn openings_first_finds_a_chain_that_play_confirms() {
     );
     assert_eq!(s.parse::<i32>().unwrap() - n.parse::<i32>().unwrap(), 74);
 }
+
+#[test]
+fn database_folders_that_cannot_be_used() {
+    // A file where the folder should be: bad input, saying so.
+    let scratch = Scratch::new("db-file");
+    std::fs::create_dir_all(scratch.path()).unwrap();
+    let file = scratch.path().join("plain-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let args = [
+        "dakon",
+        "solve",
+        "--holes",
+        "2",
+        "--seeds",
+        "2",
+        "--method",
+        "retrograde",
+        "--db-dir",
+    ];
+    let out = run(&[&args[..], &[file.to_str().unwrap()]].concat(), None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.ends_with("plain-file is not a folder: name a folder for the databases (it is created if missing)\n"),
+        "{err}"
+    );
+    // A folder that cannot be written (sysfs refuses new folders, even to
+    // root): solved in memory, and a note says the databases were not saved.
+    if std::path::Path::new("/sys").is_dir() {
+        let out = run(
+            &[&args[..], &["/sys/dalkon-db", "--format", "json"]].concat(),
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["value"], 8);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("note: the databases were not saved (cannot create /sys/dalkon-db"),
+            "{err}"
+        );
+    }
+}

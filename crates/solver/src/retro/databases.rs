@@ -43,6 +43,7 @@ pub struct Databases {
     built: u64,
     loaded: u64,
     dir: Option<PathBuf>,
+    unsaved: Option<String>,
 }
 
 /// The solution of a position from the databases.
@@ -57,6 +58,8 @@ pub struct RetroSolution {
     pub moves: Vec<(usize, i32)>,
     /// Database entries built or loaded to answer.
     pub positions: u64,
+    /// Why the levels built were not saved ([`Databases::unsaved`]).
+    pub unsaved: Option<String>,
 }
 
 impl Databases {
@@ -112,12 +115,23 @@ impl Databases {
         let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
         let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());
         memory::check(holes, max_k, needed, crate::memory::available_memory())?;
+        let mut unsaved = None;
         if let Some(d) = dir {
+            if d.exists() && !d.is_dir() {
+                return Err(DbError::NotAFolder {
+                    path: d.to_path_buf(),
+                });
+            }
             // Only now: a refused build leaves no empty folder behind.
-            std::fs::create_dir_all(d).map_err(|source| DbError::Io {
-                path: d.to_path_buf(),
-                source,
-            })?;
+            if let Err(source) = std::fs::create_dir_all(d) {
+                if !unwritable(&source) {
+                    return Err(DbError::Io {
+                        path: d.to_path_buf(),
+                        source,
+                    });
+                }
+                unsaved = Some(format!("cannot create {}: {source}", d.display()));
+            }
             // A build killed mid-write (or stopped by a full disk) leaves
             // its temporary behind; nothing will ever rename it. Best
             // effort: a folder this process may not write can still be read.
@@ -134,6 +148,7 @@ impl Databases {
             built: 0,
             loaded: 0,
             dir: dir.map(Path::to_path_buf),
+            unsaved,
         };
         for k in 0..=max_k {
             let count = db.ranker.level_count(k);
@@ -155,21 +170,41 @@ impl Databases {
                     let entries = build_level(inputs, progress);
                     db.built += count;
                     match dir {
-                        Some(d) => {
-                            // Keep the level as the file just written, not
-                            // as a private copy: page-cache pages can be
-                            // dropped and re-read under memory pressure.
-                            file::write_level(d, key(k), &entries)?;
-                            drop(entries);
-                            Level::Mapped(file::open_level(d, key(k), count)?)
+                        Some(d) if db.unsaved.is_none() => {
+                            match file::write_level(d, key(k), &entries) {
+                                // Keep the level as the file just written,
+                                // not as a private copy: page-cache pages
+                                // can be dropped and re-read under memory
+                                // pressure.
+                                Ok(_) => {
+                                    drop(entries);
+                                    Level::Mapped(file::open_level(d, key(k), count)?)
+                                }
+                                // A folder we may read but not write: go on
+                                // in memory, and say the levels were not
+                                // saved.
+                                Err(DbError::Io { path, source }) if unwritable(&source) => {
+                                    db.unsaved =
+                                        Some(format!("cannot write {}: {source}", path.display()));
+                                    Level::Built(entries)
+                                }
+                                Err(e) => return Err(e),
+                            }
                         }
-                        None => Level::Built(entries),
+                        _ => Level::Built(entries),
                     }
                 }
             };
             db.levels.push(level);
         }
         Ok(db)
+    }
+
+    /// Why the levels built were kept in memory only, when the database
+    /// folder could not be written (read-only, no permission); `None` when
+    /// every level built is saved (or no folder was asked for).
+    pub fn unsaved(&self) -> Option<&str> {
+        self.unsaved.as_deref()
     }
 
     /// Holes per side.
@@ -283,6 +318,7 @@ impl Databases {
             best_moves,
             moves,
             positions: self.positions(),
+            unsaved: self.unsaved.clone(),
         })
     }
 }
@@ -304,4 +340,13 @@ pub fn solve_retrograde(
     Ok(db
         .solve(pos)
         .expect("the databases cover the position's board and seeds"))
+}
+
+/// A write refused by the folder itself (read-only file system, no
+/// permission): the build can go on in memory.
+fn unwritable(e: &std::io::Error) -> bool {
+    // EROFS: `ErrorKind::ReadOnlyFilesystem` is newer than this crate's
+    // minimum Rust.
+    const EROFS: i32 = 30;
+    e.kind() == std::io::ErrorKind::PermissionDenied || e.raw_os_error() == Some(EROFS)
 }

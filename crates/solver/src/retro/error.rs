@@ -46,6 +46,13 @@ pub enum DbError {
         /// MemAvailable from /proc/meminfo (or the assumed figure).
         available: u64,
     },
+    /// The database folder named is a file (or something else that is not
+    /// a folder).
+    #[error("{} is not a folder: name a folder for the databases (it is created if missing)", path.display())]
+    NotAFolder {
+        /// The path given.
+        path: PathBuf,
+    },
     /// A file or folder operation failed. The system's message is the
     /// source, not repeated here: the CLI prints the chain once.
     #[error("cannot read or write {}", path.display())]
