@@ -51,6 +51,9 @@ pub enum SolveError {
         /// MiB given (or chosen by default).
         mib: usize,
     },
+    /// `--memory-mb 0`: a count needs some memory.
+    #[error("--memory-mb must be at least 1")]
+    NoMemory,
     /// The memory asked for an openings count is more than may be used.
     #[error(
         "--memory-mb {mb} does not fit: {usable_mib} MiB of memory are available, \
@@ -65,7 +68,7 @@ pub enum SolveError {
     /// The working folder named for a count exists but holds no checkpoint
     /// to resume (the message keeps the words of the count's own check).
     #[error(
-        "layer file: {}: the folder exists but holds no checkpoint of an openings count; \
+        "{}: the folder exists but holds no checkpoint of an openings count; \
          name a new folder or remove it",
         dir.display()
     )]
@@ -89,9 +92,9 @@ pub enum SolveError {
     /// reason that running again can get past (a requested stop, a full
     /// disk, memory); a damaged checkpoint says what to delete instead.
     #[error(
-        "the count stopped; its last checkpoint is kept in {}: run the same command again \
-         to resume (or remove the folder)",
-        dir.display()
+        "the count stopped; its last checkpoint is kept in {}: {} (or remove the folder)",
+        dir.display(),
+        resume_hint(source)
     )]
     CountStopped {
         /// The working folder holding the checkpoint.
@@ -100,6 +103,16 @@ pub enum SolveError {
         #[source]
         source: OpeningsError,
     },
+}
+
+/// What gets a count stopped by `source` further from its checkpoint.
+fn resume_hint(source: &OpeningsError) -> &'static str {
+    match source {
+        OpeningsError::TooMuchMemory { .. } => {
+            "run the same command with a larger --memory-mb (or on a machine with more memory) to resume"
+        }
+        _ => "run the same command again to resume",
+    }
 }
 
 impl SolveError {
@@ -112,6 +125,7 @@ impl SolveError {
             | SolveError::TableDoesNotFit { .. }
             | SolveError::TableTooSmall { .. }
             | SolveError::MemoryDoesNotFit { .. }
+            | SolveError::NoMemory
             | SolveError::NotACheckpoint { .. } => true,
             SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
             SolveError::Search(e) => e.is_bad_input(),

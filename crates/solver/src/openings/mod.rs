@@ -95,9 +95,9 @@ pub enum OpeningsError {
     },
     /// The count would need more memory than its budget.
     #[error(
-        "the count needs more than {:.1} GiB of memory, over its budget of {:.1} GiB; it was abandoned",
-        *.needed as f64 / (1u64 << 30) as f64,
-        *.budget as f64 / (1u64 << 30) as f64
+        "the count needs more than {} MiB of memory, over its budget of {} MiB; it was abandoned",
+        .needed.div_ceil(1 << 20),
+        .budget >> 20
     )]
     TooMuchMemory {
         /// Bytes the count would have held.

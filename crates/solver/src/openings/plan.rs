@@ -86,6 +86,7 @@ const CHECKPOINT: &str = "state";
 fn memory_budget(memory_mb: Option<u64>, available: Option<u64>) -> Result<u64, SolveError> {
     let usable = usable(available);
     match memory_mb {
+        Some(0) => Err(SolveError::NoMemory),
         Some(mb) => {
             let bytes = mb.saturating_mul(1 << 20);
             if bytes > usable {
