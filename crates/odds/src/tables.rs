@@ -71,6 +71,22 @@ pub enum TableError {
         /// Largest distance that fits.
         max: u32,
     },
+    /// A table asked for with no distance at all.
+    #[error("the tables need a largest distance of at least 1")]
+    NoDistance,
+    /// A board too short to host any table position.
+    #[error(
+        "the board with L={len} is too short for the capture tables: their free piece \
+         needs {need} holes of open road, which boards from L={min_len} up leave"
+    )]
+    BoardTooShort {
+        /// Its row length.
+        len: u8,
+        /// Road the free piece needs.
+        need: u32,
+        /// The shortest board that hosts distance 1.
+        min_len: u32,
+    },
     /// The closed form refused the line.
     #[error(transparent)]
     Line(#[from] LineError),
@@ -115,6 +131,30 @@ pub const fn road_needed() -> u32 {
 /// Largest distance (of the farther `b`) a board can host.
 pub fn max_distance(board: Board) -> u32 {
     (3 * u32::from(board.len())).saturating_sub(2 + road_needed())
+}
+
+/// Whether tables up to `max` fit `board` (distance 1 to [`max_distance`]).
+pub fn check_distance(board: Board, max: u32) -> Result<(), TableError> {
+    let fits = max_distance(board);
+    if max == 0 {
+        Err(TableError::NoDistance)
+    } else if fits == 0 {
+        Err(TableError::BoardTooShort {
+            len: board.len(),
+            need: road_needed(),
+            // 3L - 2 - road >= 1.
+            min_len: (road_needed() + 3).div_ceil(3),
+        })
+    } else if max > fits {
+        Err(TableError::TooFar {
+            distance: max,
+            board: board.name(),
+            need: road_needed(),
+            max: fits,
+        })
+    } else {
+        Ok(())
+    }
 }
 
 /// The board position for a table row (module doc), B to move.
@@ -267,6 +307,7 @@ pub fn capture_table(
     max_distance: u32,
 ) -> Result<CaptureTable, TableError> {
     use rayon::prelude::*;
+    check_distance(board, max_distance)?;
     let mut jobs: Vec<(u32, Option<u32>)> = (1..=max_distance).map(|d| (d, None)).collect();
     for d1 in 1..=max_distance {
         for d2 in d1 + 1..=max_distance {
@@ -284,6 +325,31 @@ pub fn capture_table(
         single,
         pair,
     })
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    #[test]
+    fn distances_are_checked_against_the_board() {
+        let b = |l| Board::new(l).unwrap();
+        assert_eq!(max_distance(Board::NORWEGIAN), 12);
+        assert!(check_distance(Board::NORWEGIAN, 12).is_ok());
+        assert_eq!(
+            check_distance(Board::NORWEGIAN, 13).unwrap_err().to_string(),
+            "distance 13 does not fit the norwegian board: the free piece needs 22 holes of open road, and at most distance 12 leaves that much"
+        );
+        assert_eq!(
+            check_distance(b(8), 1).unwrap_err().to_string(),
+            "the board with L=8 is too short for the capture tables: their free piece needs 22 holes of open road, which boards from L=9 up leave"
+        );
+        assert!(check_distance(b(9), 1).is_ok());
+        assert!(matches!(
+            check_distance(b(9), 0),
+            Err(TableError::NoDistance)
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -27,8 +27,9 @@ pub enum End {
 /// `--board danish|norwegian|L`, `--dal`, `--capture`, `--end`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RuleArgs {
-    /// Board: `danish` (L=16), `norwegian` (L=12) or a row length L >= 4.
-    /// With --position the board is read from the position.
+    /// Board: `danish` (L=16), `norwegian` (L=12) or a row length L from 4
+    /// to 32 (positions are 128-bit masks of the 3L+1 holes). A command
+    /// given a position reads the board from it; --board must then agree.
     #[arg(long)]
     pub board: Option<String>,
     /// Which undalt pieces a dal may activate.

@@ -4,10 +4,10 @@
 
 use std::fmt::Write as _;
 
+use anyhow::Context;
 use dalkon_odds::ratio::{fraction_string, to_f64};
 use dalkon_odds::tables::{
-    capture_table, max_distance, published_daldal_use, target_hole, CaptureTable, TableKind,
-    TableRow,
+    capture_table, published_daldal_use, target_hole, CaptureTable, TableKind, TableRow,
 };
 use dalkon_rules::daldos::{Board, Variants};
 use serde::Serialize;
@@ -43,20 +43,9 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     Ok(())
 }
 
-/// Both tables, with the distance checked against the board first.
+/// Both tables (the library checks the distance against the board first).
 pub(crate) fn build(board: Board, variants: &Variants, max: u32) -> anyhow::Result<CaptureTable> {
-    if max == 0 {
-        anyhow::bail!("--max-distance must be at least 1");
-    }
-    let fits = max_distance(board);
-    if max > fits {
-        anyhow::bail!(
-            "--max-distance {max} does not fit the {board} board (L={}): its free piece needs an \
-             open road, which leaves room for distances up to {fits}",
-            board.len()
-        );
-    }
-    Ok(capture_table(board, variants, max)?)
+    Ok(capture_table(board, variants, max).context("--max-distance")?)
 }
 
 #[derive(Debug, Serialize)]
@@ -315,8 +304,11 @@ mod tests {
     }
 
     #[test]
-    fn too_long_a_distance_is_refused() {
+    fn too_long_a_distance_is_refused_naming_the_flag() {
         let err = build(Board::NORWEGIAN, &Variants::default(), 13).unwrap_err();
-        assert!(err.to_string().contains("up to 12"), "{err}");
+        assert_eq!(
+            crate::common::one_line(&err),
+            "--max-distance: distance 13 does not fit the norwegian board: the free piece needs 22 holes of open road, and at most distance 12 leaves that much"
+        );
     }
 }

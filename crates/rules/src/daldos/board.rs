@@ -30,10 +30,10 @@ pub enum BoardError {
     #[error("board length {0} is too short: the rules need L >= {MIN_LEN}")]
     TooShort(u32),
     /// `L` is above the implementation cap of 32.
-    #[error("board length {0} is too long: this implementation supports L <= {MAX_LEN}")]
+    #[error("board length {0} is too long: this implementation supports L <= {MAX_LEN} (a position is a 128-bit mask of the 3L+1 holes)")]
     TooLong(u32),
     /// Not `danish`, `norwegian` or a number.
-    #[error("unknown board {0:?}: expected danish, norwegian or a row length L >= {MIN_LEN}")]
+    #[error("unknown board {0:?}: expected danish, norwegian or a row length L from {MIN_LEN} to {MAX_LEN}")]
     Unknown(String),
 }
 
