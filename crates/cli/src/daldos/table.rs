@@ -45,7 +45,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
 
 /// Both tables (the library checks the distance against the board first).
 pub(crate) fn build(board: Board, variants: &Variants, max: u32) -> anyhow::Result<CaptureTable> {
-    Ok(capture_table(board, variants, max).context("--max-distance")?)
+    capture_table(board, variants, max).context("--max-distance")
 }
 
 #[derive(Debug, Serialize)]
