@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 
 use serde_json::json;
 
-use crate::common::{exit_code, one_line};
+use crate::errors::{exit_code, one_line, Exit};
 
 /// How a batch went: the lines read, and those that got an error line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -23,42 +23,6 @@ pub struct Tally {
     pub bad: u64,
     /// Lines whose answer failed for another reason (memory, files).
     pub failed: u64,
-}
-
-/// The batch had bad lines (or failed ones); their error lines were
-/// written. The exit code follows the worst: 1 if any line failed for
-/// another reason than its input, else 2.
-#[derive(Debug)]
-pub struct BatchError {
-    /// Lines read.
-    pub lines: u64,
-    /// Lines with bad input.
-    pub bad: u64,
-    /// Lines that failed for another reason.
-    pub failed: u64,
-}
-
-impl std::fmt::Display for BatchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} of {} input lines were bad", self.bad, self.lines)?;
-        if self.failed > 0 {
-            write!(f, " and {} failed", self.failed)?;
-        }
-        write!(f, "; each got an error line")
-    }
-}
-
-impl std::error::Error for BatchError {}
-
-impl BatchError {
-    /// 2 when every failure was bad input, else 1.
-    pub fn exit_code(&self) -> i32 {
-        if self.failed > 0 {
-            1
-        } else {
-            2
-        }
-    }
 }
 
 /// Answer every line of `input` with `answer` (given the line's text,
@@ -98,12 +62,14 @@ pub fn run(
         out.flush()?;
     }
     if tally.bad + tally.failed > 0 {
-        return Err(BatchError {
-            lines: tally.lines,
-            bad: tally.bad,
-            failed: tally.failed,
+        let mut message = format!("{} of {} input lines were bad", tally.bad, tally.lines);
+        if tally.failed > 0 {
+            message.push_str(&format!(" and {} failed", tally.failed));
         }
-        .into());
+        message.push_str("; each got an error line");
+        // Worst first: a line that failed for another reason than its input.
+        let code = if tally.failed > 0 { 1 } else { 2 };
+        return Err(Exit { code, message }.into());
     }
     Ok(tally)
 }
@@ -137,8 +103,11 @@ mod tests {
                 r#"{"double":8}"#,
             ]
         );
-        let e = err.downcast_ref::<BatchError>().unwrap();
-        assert_eq!((e.lines, e.bad, e.failed, e.exit_code()), (6, 3, 0, 2));
+        assert_eq!(exit_code(&err), 2);
+        assert_eq!(
+            one_line(&err),
+            "3 of 6 input lines were bad; each got an error line"
+        );
     }
 
     #[test]

@@ -1,10 +1,7 @@
-//! Options shared by every command (docs/cli.md): output format and threads,
-//! and the mapping of errors to exit codes.
+//! Options shared by every command (docs/cli.md): output format and threads;
+//! input quoted in messages; usage errors in one line.
 
 use clap::{Args, ValueEnum};
-use dalkon_solver::openings::OpeningsError;
-use dalkon_solver::search::SearchError;
-use dalkon_solver::{DbError, SolveError};
 
 /// Output formats. `text` is for people; the others for scripts. Not every
 /// command offers every format: a command refuses one it does not offer.
@@ -33,23 +30,6 @@ pub fn with_threads<R: Send>(
             .map_err(|e| anyhow::anyhow!("cannot start {n} worker threads: {e}"))?
             .install(work),
     }
-}
-
-/// The error and its causes on one line, `: `-separated, each cause once
-/// (a message that already quotes its cause is not followed by it again).
-pub fn one_line(err: &anyhow::Error) -> String {
-    let mut line = String::new();
-    for cause in err.chain() {
-        let text = cause.to_string().replace('\n', " ");
-        if line.contains(&text) {
-            continue;
-        }
-        if !line.is_empty() {
-            line.push_str(": ");
-        }
-        line.push_str(&text);
-    }
-    line
 }
 
 /// Input quoted in an error message: at most [`QUOTE_MAX`] characters.
@@ -125,48 +105,9 @@ impl Global {
     }
 }
 
-/// Exit code for an error: the first error of the chain that knows
-/// whether it is bad input decides (the solver's errors: 2 for bad input,
-/// 1 for everything else: files, memory, limits reached); an I/O error
-/// means the system failed us (1); anything else is bad input (2).
-pub fn exit_code(err: &anyhow::Error) -> i32 {
-    for cause in err.chain() {
-        if let Some(e) = cause.downcast_ref::<crate::batch::BatchError>() {
-            return e.exit_code();
-        }
-        let bad_input = if let Some(e) = cause.downcast_ref::<SolveError>() {
-            Some(e.is_bad_input())
-        } else if let Some(e) = cause.downcast_ref::<DbError>() {
-            Some(e.is_bad_input())
-        } else if let Some(e) = cause.downcast_ref::<SearchError>() {
-            Some(e.is_bad_input())
-        } else if let Some(e) = cause.downcast_ref::<OpeningsError>() {
-            Some(e.is_bad_input())
-        } else if cause.is::<std::io::Error>() {
-            Some(false)
-        } else {
-            None
-        };
-        if let Some(bad) = bad_input {
-            return if bad { 2 } else { 1 };
-        }
-    }
-    2
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn causes_are_printed_once() {
-        let io = std::io::Error::other("No space left on device");
-        let quoted = anyhow::anyhow!("cannot write x: {io}");
-        let err = anyhow::Error::new(io).context(quoted.to_string());
-        assert_eq!(one_line(&err), "cannot write x: No space left on device");
-        let err = anyhow::anyhow!("inner\ntext").context("outer");
-        assert_eq!(one_line(&err), "outer: inner text");
-    }
 
     #[test]
     fn long_input_is_quoted_short() {
@@ -194,25 +135,5 @@ mod tests {
             usage_line(value, "dalkon dakon solve"),
             "error: invalid value 'foo' for '--method <METHOD>' [possible values: auto, retrograde, search]; see 'dalkon dakon solve --help'"
         );
-    }
-
-    #[test]
-    fn solver_errors_map_by_kind() {
-        let disk = anyhow::Error::new(SolveError::Openings(OpeningsError::Io {
-            path: "layer-001.bin".into(),
-            source: std::io::Error::other("full"),
-        }));
-        assert_eq!(exit_code(&disk), 1);
-        let db = anyhow::Error::new(SolveError::Retrograde(DbError::Io {
-            path: "x".into(),
-            source: std::io::Error::other("full"),
-        }))
-        .context("while solving");
-        assert_eq!(exit_code(&db), 1);
-        let seeds = anyhow::Error::new(SolveError::Seeds { seeds: 0 });
-        assert_eq!(exit_code(&seeds), 2);
-        assert_eq!(exit_code(&anyhow::anyhow!("bad flag")), 2);
-        let io = anyhow::Error::new(std::io::Error::other("pipe")).context("writing");
-        assert_eq!(exit_code(&io), 1);
     }
 }

@@ -10,6 +10,7 @@ mod batch;
 mod common;
 mod dakon;
 mod daldos;
+mod errors;
 mod reproduce;
 
 use std::ffi::OsString;
@@ -99,8 +100,8 @@ where
         }
         (Ok(()), None) => 0,
         (Err(err), None) => {
-            let _ = writeln!(stderr, "error: {}", common::one_line(&err));
-            common::exit_code(&err)
+            let _ = writeln!(stderr, "error: {}", errors::one_line(&err));
+            errors::exit_code(&err)
         }
     }
 }

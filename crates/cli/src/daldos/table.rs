@@ -307,7 +307,7 @@ mod tests {
     fn too_long_a_distance_is_refused_naming_the_flag() {
         let err = build(Board::NORWEGIAN, &Variants::default(), 13).unwrap_err();
         assert_eq!(
-            crate::common::one_line(&err),
+            crate::errors::one_line(&err),
             "--max-distance: distance 13 does not fit the norwegian board: the free piece needs 22 holes of open road, and at most distance 12 leaves that much"
         );
     }

@@ -1,0 +1,440 @@
+//! The typed records behind the Dakon data files: one per row of
+//! `initial_values.csv`, `openings.csv` and `openings_first.csv`, read back
+//! by column name and merged by key (board and rules).
+
+use std::path::Path;
+
+use dalkon_rules::dakon::Rules;
+use dalkon_solver::openings::Openings;
+use dalkon_solver::solve::{Method, Outcome};
+
+use super::boards::{opening_boards, value_jobs, FULL_EXTRA, FULL_OPENINGS};
+use crate::dakon::draw::chain;
+use crate::reproduce::csv::{self, Row, Table};
+
+/// The rule set whose CLI names are `(origin, mikul, nembak)`.
+pub(super) fn rules_named(names: (&str, &str, &str)) -> Option<Rules> {
+    (0..8)
+        .filter_map(Rules::from_code)
+        .find(|r| r.names() == names)
+}
+
+/// The columns of `initial_values.csv`: docs/cli.md's, then `positions`.
+pub(super) const VALUE_COLUMNS: [&str; 10] = [
+    "holes",
+    "seeds",
+    "origin",
+    "mikul",
+    "nembak",
+    "value",
+    "result",
+    "best_moves",
+    "method",
+    "positions",
+];
+
+/// One row of `initial_values.csv`: a solved initial position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct ValueRecord {
+    pub(super) holes: usize,
+    pub(super) seeds: u32,
+    pub(super) rules: Rules,
+    /// The first player's final store difference under perfect play.
+    pub(super) value: i32,
+    pub(super) best_moves: Vec<usize>,
+    pub(super) method: Method,
+    /// Retrograde: database entries built (the same on every run). `None`
+    /// for search, whose count of positions searched depends on thread
+    /// timing and table size (it goes to `reproduce.log`).
+    pub(super) positions: Option<u64>,
+}
+
+impl ValueRecord {
+    pub(super) fn key(&self) -> (usize, u32, Rules) {
+        (self.holes, self.seeds, self.rules)
+    }
+
+    /// Read a row; `result` must agree with `value`. A `positions` column
+    /// is optional (files written before it was kept deterministic hold
+    /// one for search rows too: ignored).
+    pub(super) fn from_row(row: &Row) -> Result<ValueRecord, csv::CsvError> {
+        let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
+        let rules = rules_named(names).ok_or_else(|| {
+            row.error(
+                "origin",
+                format!(
+                    "no rule set is named origin={} mikul={} nembak={}",
+                    names.0, names.1, names.2
+                ),
+            )
+        })?;
+        let value: i32 = row.get("value")?;
+        let result = row.text("result")?;
+        if result != Outcome::of(value).as_str() {
+            return Err(row.error(
+                "result",
+                format!("{result:?} does not agree with the value {value}"),
+            ));
+        }
+        let method = match row.text("method")? {
+            "retrograde" => Method::Retrograde,
+            "search" => Method::Search,
+            other => {
+                return Err(row.error(
+                    "method",
+                    format!("{other:?} is neither retrograde nor search"),
+                ))
+            }
+        };
+        let positions = match method {
+            Method::Retrograde => Some(row.get("positions")?),
+            Method::Search => None,
+        };
+        Ok(ValueRecord {
+            holes: row.get("holes")?,
+            seeds: row.get("seeds")?,
+            rules,
+            value,
+            best_moves: row.holes("best_moves")?,
+            method,
+            positions,
+        })
+    }
+
+    /// The cells of the row, in [`VALUE_COLUMNS`] order; Markdown signs
+    /// the value.
+    pub(super) fn cells(&self, signed: bool) -> [String; 10] {
+        let (o, m, n) = self.rules.names();
+        [
+            self.holes.to_string(),
+            self.seeds.to_string(),
+            o.into(),
+            m.into(),
+            n.into(),
+            if signed {
+                format!("{:+}", self.value)
+            } else {
+                self.value.to_string()
+            },
+            Outcome::of(self.value).as_str().into(),
+            moves_text(&self.best_moves),
+            self.method.as_str().into(),
+            self.positions.map(|p| p.to_string()).unwrap_or_default(),
+        ]
+    }
+}
+
+/// The columns of `openings.csv`: docs/cli.md's, then the two counts.
+pub(super) const OPENING_COLUMNS: [&str; 8] = [
+    "holes",
+    "seeds",
+    "winning_chains",
+    "shortest",
+    "best",
+    "best_margin",
+    "positions",
+    "winning_positions",
+];
+
+/// One row of `openings.csv`: a board whose first turn was counted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct OpeningRecord {
+    pub(super) holes: usize,
+    pub(super) seeds: u32,
+    pub(super) winning_chains: u64,
+    pub(super) shortest: Vec<usize>,
+    pub(super) best: Vec<usize>,
+    pub(super) best_margin: Option<i32>,
+    pub(super) positions: u64,
+    pub(super) winning_positions: u64,
+}
+
+impl OpeningRecord {
+    pub(super) fn new(holes: usize, seeds: u32, o: &Openings) -> OpeningRecord {
+        OpeningRecord {
+            holes,
+            seeds,
+            winning_chains: o.winning_chains,
+            shortest: o.shortest.clone(),
+            best: o.best.clone(),
+            best_margin: o.best_margin,
+            positions: o.positions,
+            winning_positions: o.winning_positions,
+        }
+    }
+
+    pub(super) fn from_row(row: &Row) -> Result<OpeningRecord, csv::CsvError> {
+        Ok(OpeningRecord {
+            holes: row.get("holes")?,
+            seeds: row.get("seeds")?,
+            winning_chains: row.get("winning_chains")?,
+            shortest: row.holes("shortest")?,
+            best: row.holes("best")?,
+            best_margin: row.get_opt("best_margin")?,
+            positions: row.get("positions")?,
+            winning_positions: row.get("winning_positions")?,
+        })
+    }
+
+    pub(super) fn csv_cells(&self) -> [String; 8] {
+        [
+            self.holes.to_string(),
+            self.seeds.to_string(),
+            self.winning_chains.to_string(),
+            moves_text(&self.shortest),
+            moves_text(&self.best),
+            self.best_margin.map(|v| v.to_string()).unwrap_or_default(),
+            self.positions.to_string(),
+            self.winning_positions.to_string(),
+        ]
+    }
+}
+
+/// The columns of `openings_first.csv`.
+pub(super) const FIRST_COLUMNS: [&str; 7] = [
+    "holes",
+    "seeds",
+    "first",
+    "first_margin",
+    "first_positions",
+    "count_error",
+    "first_error",
+];
+
+/// What the depth-first search for a first winning chain found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum FirstOutcome {
+    /// The lexicographically first winning chain, its final margin and the
+    /// distinct positions expanded to find it.
+    Found {
+        chain: Vec<usize>,
+        margin: i32,
+        positions: u64,
+    },
+    /// The search was complete and no chain wins.
+    NoneWins { positions: u64 },
+    /// The search stopped too, for this reason.
+    Stopped { error: String },
+}
+
+/// One row of `openings_first.csv`: a board whose count did not finish.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct FirstRecord {
+    pub(super) holes: usize,
+    pub(super) seeds: u32,
+    /// Why the count stopped.
+    pub(super) count_error: String,
+    pub(super) first: FirstOutcome,
+}
+
+impl FirstRecord {
+    pub(super) fn from_row(row: &Row) -> Result<FirstRecord, csv::CsvError> {
+        let chain = row.holes("first")?;
+        let margin: Option<i32> = row.get_opt("first_margin")?;
+        let positions: Option<u64> = row.get_opt("first_positions")?;
+        let error = row.text("first_error")?;
+        let first = match (chain.is_empty(), margin, positions, error.is_empty()) {
+            (false, Some(margin), Some(positions), true) => FirstOutcome::Found {
+                chain,
+                margin,
+                positions,
+            },
+            (true, None, Some(positions), true) => FirstOutcome::NoneWins { positions },
+            (true, None, None, false) => FirstOutcome::Stopped {
+                error: error.to_owned(),
+            },
+            _ => {
+                return Err(row.error(
+                    "first",
+                    "expected a chain with its margin and positions, or no chain with \
+                     positions, or only first_error",
+                ))
+            }
+        };
+        Ok(FirstRecord {
+            holes: row.get("holes")?,
+            seeds: row.get("seeds")?,
+            count_error: row.text("count_error")?.to_owned(),
+            first,
+        })
+    }
+
+    pub(super) fn csv_cells(&self) -> [String; 7] {
+        let (first, margin, positions, error) = match &self.first {
+            FirstOutcome::Found {
+                chain,
+                margin,
+                positions,
+            } => (
+                moves_text(chain),
+                margin.to_string(),
+                positions.to_string(),
+                String::new(),
+            ),
+            FirstOutcome::NoneWins { positions } => (
+                String::new(),
+                String::new(),
+                positions.to_string(),
+                String::new(),
+            ),
+            FirstOutcome::Stopped { error } => {
+                (String::new(), String::new(), String::new(), error.clone())
+            }
+        };
+        [
+            self.holes.to_string(),
+            self.seeds.to_string(),
+            first,
+            margin,
+            positions,
+            self.count_error.clone(),
+            error,
+        ]
+    }
+
+    /// The line of `openings.md` under "Not in the table".
+    pub(super) fn markdown(&self) -> String {
+        let (n, m) = (self.holes, self.seeds);
+        let found = match &self.first {
+            FirstOutcome::Found {
+                chain,
+                margin,
+                positions,
+            } => format!(
+                " A winning chain exists: the lexicographically first is {} ({} moves, final \
+                 margin +{margin}; found after {positions} positions by `dalkon dakon openings \
+                 --holes {n} --seeds {m} --first`).",
+                moves_text(chain),
+                chain.len()
+            ),
+            FirstOutcome::NoneWins { positions } => {
+                format!(" No chain wins (a complete depth-first search of {positions} positions).")
+            }
+            FirstOutcome::Stopped { error } => {
+                format!(" The search for a first winning chain stopped too: {error}.")
+            }
+        };
+        format!("- {n}×{m}: not finished: {}.{found}\n", self.count_error)
+    }
+}
+
+/// The records of the Dakon CSV files in a folder (empty where a file is
+/// missing), every row checked.
+#[derive(Debug, Default)]
+pub(super) struct Records {
+    pub(super) values: Vec<ValueRecord>,
+    pub(super) openings: Vec<OpeningRecord>,
+    pub(super) firsts: Vec<FirstRecord>,
+}
+
+/// Every row of `path` read by `parse`, refusing a key seen twice.
+pub(super) fn read_records<R, K: PartialEq + std::fmt::Debug>(
+    path: &Path,
+    required: &[&str],
+    parse: impl Fn(&Row) -> Result<R, csv::CsvError>,
+    key: impl Fn(&R) -> K,
+) -> anyhow::Result<Vec<R>> {
+    let Some(table) = Table::read(path, required)? else {
+        return Ok(Vec::new());
+    };
+    let mut out: Vec<(R, Row)> = Vec::new();
+    for row in table.rows() {
+        let r = parse(&row)?;
+        if out.iter().any(|(o, _)| key(o) == key(&r)) {
+            return Err(row
+                .error("holes", format!("a second row for {:?}", key(&r)))
+                .into());
+        }
+        out.push((r, row));
+    }
+    Ok(out.into_iter().map(|(r, _)| r).collect())
+}
+
+impl Records {
+    pub(super) fn read(dir: &Path) -> anyhow::Result<Records> {
+        let r = Records {
+            values: read_records(
+                &dir.join("initial_values.csv"),
+                &VALUE_COLUMNS[..9],
+                ValueRecord::from_row,
+                ValueRecord::key,
+            )?,
+            openings: read_records(
+                &dir.join("openings.csv"),
+                &OPENING_COLUMNS[..6],
+                OpeningRecord::from_row,
+                |o| (o.holes, o.seeds),
+            )?,
+            firsts: read_records(
+                &dir.join("openings_first.csv"),
+                &FIRST_COLUMNS,
+                FirstRecord::from_row,
+                |f| (f.holes, f.seeds),
+            )?,
+        };
+        if let Some(f) = r.firsts.iter().find(|f| {
+            r.openings
+                .iter()
+                .any(|o| (o.holes, o.seeds) == (f.holes, f.seeds))
+        }) {
+            anyhow::bail!(
+                "{}×{} is both counted in openings.csv and listed as not finished in \
+                 openings_first.csv under {}",
+                f.holes,
+                f.seeds,
+                dir.display()
+            );
+        }
+        Ok(r)
+    }
+
+    /// Add the records of `earlier` for boards only `--full` solves that
+    /// this run did not, then put every list in the order of the `--full`
+    /// run. Returns how many were carried.
+    pub(super) fn carry(&mut self, earlier: Records) -> usize {
+        let before = self.values.len() + self.openings.len() + self.firsts.len();
+        let d = Rules::default();
+        let counted = |s: &Records, key: (usize, u32)| {
+            s.openings.iter().any(|o| (o.holes, o.seeds) == key)
+                || s.firsts.iter().any(|f| (f.holes, f.seeds) == key)
+        };
+        for v in earlier.values {
+            let full_only = v.rules == d && FULL_EXTRA.contains(&(v.holes, v.seeds));
+            if full_only && !self.values.iter().any(|s| s.key() == v.key()) {
+                self.values.push(v);
+            }
+        }
+        for o in earlier.openings {
+            let key = (o.holes, o.seeds);
+            if FULL_OPENINGS.contains(&key) && !counted(self, key) {
+                self.openings.push(o);
+            }
+        }
+        for f in earlier.firsts {
+            let key = (f.holes, f.seeds);
+            if FULL_OPENINGS.contains(&key) && !counted(self, key) {
+                self.firsts.push(f);
+            }
+        }
+        self.sort();
+        self.values.len() + self.openings.len() + self.firsts.len() - before
+    }
+
+    /// The order of a `--full` run's job lists.
+    pub(super) fn sort(&mut self) {
+        let jobs = value_jobs(true);
+        self.values.sort_by_key(|s| {
+            jobs.iter()
+                .position(|j| (j.holes, j.seeds, j.rules) == s.key())
+                .unwrap_or(usize::MAX)
+        });
+        let boards = opening_boards(true);
+        let at = |key: (usize, u32)| boards.iter().position(|&b| b == key).unwrap_or(usize::MAX);
+        self.openings.sort_by_key(|o| at((o.holes, o.seeds)));
+        self.firsts.sort_by_key(|f| at((f.holes, f.seeds)));
+    }
+}
+
+pub(super) fn moves_text(h: &[usize]) -> String {
+    chain(h, " ")
+}
