@@ -160,3 +160,47 @@ fn run_bytes(args: &[&str], stdin: &[u8]) -> std::process::Output {
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// Stopped by SIGINT while it builds databases, a solve removes the
+/// temporary it was writing: only complete levels are left (exit 130).
+#[test]
+fn an_interrupted_build_leaves_no_temporary() {
+    let dir = super::Scratch::new("sigint");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+        .args([
+            "dakon",
+            "solve",
+            "--holes",
+            "4",
+            "--seeds",
+            "4",
+            "--method",
+            "retrograde",
+            "--db-dir",
+            dir.str(),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until the build has written its first levels, then interrupt it
+    // in the middle (the whole build takes several seconds).
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(dir.path()).map_or(0, |d| d.count()) < 10 {
+        assert!(started.elapsed().as_secs() < 60, "the build wrote no level");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| n.ends_with(".db")), "{names:?}");
+    assert!(names.len() < 33, "the build finished before the signal");
+}
