@@ -87,6 +87,12 @@ pub(super) const FULL_EXTRA: [(usize, u32); 13] = [
 /// `openings.md`, with the layer reached.
 pub(super) const OPENINGS_BUDGET: u64 = 2_000_000_000;
 
+/// Memory, in MiB, the counts under [`OPENINGS_BUDGET`] may hold: a fixed
+/// figure rather than what the machine has free, so that where such a count
+/// stops (and what `openings_first.csv` says of it) is the same on every
+/// machine that has this much.
+pub(super) const OPENINGS_MEMORY_MB: u64 = 16 * 1024;
+
 /// Boards of `openings.csv`: every board up to 6×6, n <= 4 with m up to
 /// 10, 5 × m <= 10, 6 × 7, 7 × m <= 6 and 8..10 × m <= 4 (7×6, 6×7, 9×4
 /// and 10×4 take half a minute each, the others seconds at most); with

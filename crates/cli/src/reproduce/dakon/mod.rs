@@ -21,7 +21,7 @@ use dalkon_rules::dakon::Rules;
 use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
 use dalkon_solver::solve::{plan, Method, MethodChoice, SolveRequest};
 
-use self::boards::{opening_boards, value_jobs, OPENINGS_BUDGET};
+use self::boards::{opening_boards, value_jobs, OPENINGS_BUDGET, OPENINGS_MEMORY_MB};
 use self::records::{FirstOutcome, FirstRecord, OpeningRecord, Records, ValueRecord};
 use super::log::RunLog;
 use super::write_file;
@@ -94,10 +94,10 @@ pub fn reproduce(
     let bar = CountBar::new(boards.len() as u64, "Dakon openings");
     for &(n, m) in &boards {
         bar.message(format!("{n}x{m}"));
-        let budget = if n >= 8 && m >= 8 {
-            OPENINGS_BUDGET
+        let (budget, memory_mb) = if n >= 8 && m >= 8 {
+            (OPENINGS_BUDGET, Some(OPENINGS_MEMORY_MB))
         } else {
-            u64::MAX
+            (u64::MAX, None)
         };
         // 7x7 takes about an hour: checkpoint it, so that an interrupted
         // `reproduce --full` resumes it (from dalkon-db/). The boards under
@@ -108,6 +108,7 @@ pub fn reproduce(
             rules: Rules::default(),
             limits: CountLimits {
                 max_positions: budget,
+                memory_mb,
                 checkpoint_minutes: ((n, m) == (7, 7)).then_some(10),
                 ..Default::default()
             },
