@@ -90,6 +90,14 @@ impl Position {
         &self.pits[side.index()][..self.holes()]
     }
 
+    /// The row of `side` as its whole fixed array: hole 1 first, zero from
+    /// hole `holes() + 1` on. For engines that read a row in words (the
+    /// search's table keys) rather than hole by hole.
+    #[inline]
+    pub fn padded_row(&self, side: Side) -> &[u8; MAX_HOLES] {
+        &self.pits[side.index()]
+    }
+
     /// Seeds in hole `hole` (1-based) of `side`'s row.
     ///
     /// # Panics

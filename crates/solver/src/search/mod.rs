@@ -184,15 +184,20 @@ pub fn solve(
         .build()
         .expect("cannot start search threads");
     pool.install(|| {
+        // The key type and the width of the move list follow the board:
+        // the move list is a stack array filled at every node, so a narrow
+        // board must not pay for the widest.
         if pos.holes() <= u128::MAX_HOLES {
-            solve_keyed::<u128>(pos, rules, limits, probe, progress)
+            solve_keyed::<u128, 8>(pos, rules, limits, probe, progress)
         } else {
-            solve_keyed::<[u128; 2]>(pos, rules, limits, probe, progress)
+            solve_keyed::<[u128; 2], 16>(pos, rules, limits, probe, progress)
         }
     })
 }
 
-fn solve_keyed<K: PackedKey>(
+/// The search with keys `K` and move lists of `W` moves (`W` at least the
+/// holes of `pos`, at most what `K` holds).
+fn solve_keyed<K: PackedKey, const W: usize>(
     pos: &Position,
     rules: &Rules,
     limits: &Limits,
@@ -203,7 +208,13 @@ fn solve_keyed<K: PackedKey>(
     let table = Table::<K>::with_bytes(limits.tt_bytes);
     let local_progress = SearchProgress::default();
     let progress = progress.unwrap_or(&local_progress);
-    let engine = Engine {
+    assert!(
+        pos.holes() <= W && W <= K::MAX_HOLES,
+        "a board of {} holes searched with move lists of {W} and keys of {}",
+        pos.holes(),
+        K::MAX_HOLES
+    );
+    let engine = Engine::<K, W> {
         rules: *rules,
         tt: &table,
         probe,
@@ -394,7 +405,7 @@ impl Step {
     }
 }
 
-struct Engine<'a, K: PackedKey> {
+struct Engine<'a, K: PackedKey, const W: usize> {
     rules: Rules,
     tt: &'a Table<K>,
     probe: Option<&'a dyn Probe>,
@@ -410,7 +421,7 @@ struct Engine<'a, K: PackedKey> {
 
 const FLUSH_EVERY: u64 = 4096;
 
-impl<K: PackedKey> Engine<'_, K> {
+impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     fn flush(&self, c: &mut Counters) {
         let total = self.nodes.fetch_add(c.unflushed, Ordering::Relaxed) + c.unflushed;
         self.progress
@@ -499,7 +510,7 @@ impl<K: PackedKey> Engine<'_, K> {
         let nodes0 = c.nodes;
 
         // Generate and order: table move, then bonus moves, then by gain.
-        let mut kids: [(i32, usize, Position, Step); 16] = [(
+        let mut kids: [(i32, usize, Position, Step); W] = [(
             0,
             0,
             *pos,
@@ -509,7 +520,7 @@ impl<K: PackedKey> Engine<'_, K> {
                 over: false,
                 terminal: 0,
             },
-        ); 16];
+        ); W];
         let mut len = 0;
         for h in pos.moves() {
             let child = pos.play_unchecked(h, &self.rules);
@@ -579,3 +590,4 @@ impl Probe for crate::retro::Databases {
         crate::retro::Databases::probe(self, pos)
     }
 }
+
