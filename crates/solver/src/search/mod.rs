@@ -146,8 +146,10 @@ pub struct SolveResult {
 pub fn tt_bytes_for(holes: usize, entries: usize) -> usize {
     if holes <= u128::MAX_HOLES {
         entries * bytes_per_entry::<u128>()
-    } else {
+    } else if holes <= <[u128; 2]>::MAX_HOLES {
         entries * bytes_per_entry::<[u128; 2]>()
+    } else {
+        entries * bytes_per_entry::<[u64; 8]>()
     }
 }
 
@@ -189,8 +191,10 @@ pub fn solve(
         // board must not pay for the widest.
         if pos.holes() <= u128::MAX_HOLES {
             solve_keyed::<u128, 8>(pos, rules, limits, probe, progress)
-        } else {
+        } else if pos.holes() <= <[u128; 2]>::MAX_HOLES {
             solve_keyed::<[u128; 2], 16>(pos, rules, limits, probe, progress)
+        } else {
+            solve_keyed::<[u64; 8], 32>(pos, rules, limits, probe, progress)
         }
     })
 }
@@ -591,3 +595,91 @@ impl Probe for crate::retro::Databases {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dalkon_rules::dakon::Side;
+
+    /// One thread, so that the work counters are deterministic.
+    fn keyed<K: PackedKey, const W: usize>(pos: &Position, rules: &Rules) -> SolveResult {
+        let limits = Limits {
+            tt_bytes: 64 << 20,
+            max_nodes: None,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        pool.install(|| solve_keyed::<K, W>(pos, rules, &limits, None, None).unwrap())
+    }
+
+    fn same(a: &SolveResult, b: &SolveResult) -> bool {
+        (a.value, &a.moves, a.nodes, a.positions, a.passes)
+            == (b.value, &b.moves, b.nodes, b.positions, b.passes)
+    }
+
+    /// The wide key and move list (used from 17 holes on) search narrow
+    /// boards exactly like the narrow ones: same values and, with no
+    /// sweeps, the very same nodes, so the key packs the same positions
+    /// apart and the move order does not depend on the list's width.
+    #[test]
+    fn every_key_width_does_the_same_search() {
+        let rules = Rules::default();
+        let mut boards = vec![
+            Position::start(4, 3).unwrap(),
+            Position::start(5, 2).unwrap(),
+            Position::start(8, 1).unwrap(),
+        ];
+        boards.push(
+            Position::new(
+                &[0, 3, 0, 1, 2, 0, 0, 1],
+                &[1, 0, 2, 0, 0, 3, 1, 0],
+                [4, 2],
+                Side::North,
+            )
+            .unwrap(),
+        );
+        for pos in &boards {
+            let narrow = keyed::<u128, 8>(pos, &rules);
+            let middle = keyed::<[u128; 2], 16>(pos, &rules);
+            let wide = keyed::<[u64; 8], 32>(pos, &rules);
+            assert_eq!(narrow.tt_sweeps, 0);
+            assert!(same(&narrow, &middle), "{pos}: {narrow:?} vs {middle:?}");
+            assert!(same(&narrow, &wide), "{pos}: {narrow:?} vs {wide:?}");
+        }
+        let pos = Position::new(
+            &[0, 2, 0, 1, 0, 0, 3, 0, 1, 1],
+            &[1, 0, 0, 2, 1, 0, 0, 1, 0, 2],
+            [0, 0],
+            Side::South,
+        )
+        .unwrap();
+        let middle = keyed::<[u128; 2], 16>(&pos, &rules);
+        let wide = keyed::<[u64; 8], 32>(&pos, &rules);
+        assert_eq!(middle.tt_sweeps, 0);
+        assert!(same(&middle, &wide), "{pos}: {middle:?} vs {wide:?}");
+    }
+
+    #[test]
+    fn keys_tell_positions_apart_in_every_word() {
+        // A seed in hole i of either row lands in its own byte of the key.
+        for n in [8usize, 16, 32] {
+            let mut keys = std::collections::HashSet::new();
+            for row in 0..2 {
+                for i in 0..n {
+                    let mut rows = [vec![0u8; n], vec![0u8; n]];
+                    rows[row][i] = 1;
+                    let p = Position::new(&rows[0], &rows[1], [0, 0], Side::South).unwrap();
+                    assert!(keys.insert(<[u64; 8]>::pack(&p)));
+                    if n <= 16 {
+                        let k = <[u128; 2]>::pack(&p);
+                        assert_eq!(k[row], 1u128 << (8 * i));
+                    }
+                    if n <= 8 {
+                        assert_eq!(u128::pack(&p), 1u128 << (64 * row + 8 * i));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -14,7 +14,8 @@
 //!
 //! Keys are exact (the packed rows, one byte per hole), never a lossy hash,
 //! so a hit can never be a different position. The key type is chosen by
-//! the board: `u128` up to 8 holes a row, `[u128; 2]` up to 16.
+//! the board: `u128` up to 8 holes a row, `[u128; 2]` up to 16, `[u64; 8]`
+//! up to 32 (the most a position holds).
 //!
 //! Replacement (the trade-off, Stockfish-style): the table has a hard cap in
 //! entries derived from a byte budget. It is split into shards (each behind a
@@ -102,6 +103,21 @@ impl PackedKey for [u128; 2] {
     }
     fn hash64(&self) -> u64 {
         self[0].hash64() ^ mix(self[1].hash64().wrapping_add(0x632b_e59b_d9b4_e019))
+    }
+}
+
+/// Key for rows of up to 32 holes (64 bytes), the widest a position holds.
+impl PackedKey for [u64; 8] {
+    const MAX_HOLES: usize = 32;
+    #[inline]
+    fn pack(pos: &Position) -> Self {
+        let (a, b) = rows_from_mover(pos);
+        std::array::from_fn(|i| if i < 4 { word(a, i) } else { word(b, i - 4) })
+    }
+    fn hash64(&self) -> u64 {
+        self.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| {
+            mix(h ^ w.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        })
     }
 }
 
