@@ -54,6 +54,58 @@ proptest! {
         prop_assert_eq!(p.flipped().flipped(), p);
     }
 
+    /// Boards wider than 16 holes (up to the 32 a position holds): games
+    /// conserve seeds and end, and the rows past the board stay empty, so
+    /// a position equals the one rebuilt from its rows.
+    #[test]
+    fn wide_board_games_conserve_seeds_and_keep_the_padding_empty(
+        n in 17usize..=32,
+        m in 1u8..=3,
+        rules in rules(),
+        seed in any::<u64>(),
+    ) {
+        let start = Position::start(n, m).unwrap();
+        let total = start.total_seeds();
+        let mut p = start;
+        let mut rng = seed | 1;
+        let mut plies = 0;
+        while !p.is_over() {
+            prop_assert!(plies < 100_000, "game did not end: {}", p);
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let legal: Vec<usize> = p.moves().collect();
+            let h = legal[(rng % legal.len() as u64) as usize];
+            p = p.play(h, &rules).unwrap();
+            prop_assert_eq!(p.total_seeds(), total);
+            for side in Side::BOTH {
+                prop_assert!(p.padded_row(side)[n..].iter().all(|&c| c == 0), "{}", p);
+            }
+            let rebuilt = Position::new(
+                p.pits(Side::South),
+                p.pits(Side::North),
+                [p.store(Side::South), p.store(Side::North)],
+                p.side_to_move(),
+            )
+            .unwrap();
+            prop_assert_eq!(rebuilt, p);
+            plies += 1;
+        }
+        prop_assert_eq!(p.seeds_on_board(), 0);
+    }
+
+    #[test]
+    fn wide_notation_round_trips(
+        south in prop::collection::vec(0u8..4, 1..=32),
+        north_seed in any::<u64>(),
+        side in 0usize..2,
+    ) {
+        let north: Vec<u8> = (0..south.len()).map(|i| ((north_seed >> (2 * i)) & 3) as u8).collect();
+        let p = Position::new(&south, &north, [0, 0], Side::from_index(side).unwrap()).unwrap();
+        prop_assert_eq!(p.to_string().parse::<Position>().unwrap(), p);
+        prop_assert_eq!(p.flipped().flipped(), p);
+    }
+
     #[test]
     fn garbage_never_panics(s in "\\PC{0,40}") {
         let _ = s.parse::<Position>();

@@ -3,6 +3,7 @@
 
 use dalkon_rules::dakon::{
     Event, Mikul, MoveError, Nembak, Origin, ParseError, Position, PositionError, Rules, Side,
+    MAX_HOLES,
 };
 
 fn pos(s: &str) -> Position {
@@ -392,4 +393,50 @@ fn relay_chain_on_the_traditional_board() {
             "bonus: last seed in own store, move again"
         ]
     );
+}
+
+#[test]
+fn boards_up_to_32_holes_are_positions_and_33_is_refused_naming_the_limit() {
+    assert_eq!(MAX_HOLES, 32);
+    let wide = Position::start(32, 3).unwrap();
+    assert_eq!(wide.holes(), 32);
+    assert_eq!(wide.to_string().parse::<Position>().unwrap(), wide);
+    let twenty = Position::start(20, 1).unwrap();
+    assert_eq!(twenty.moves().count(), 20);
+    // Hole 20 of a 20-hole row sows into the store: a bonus move.
+    let p = twenty.play(20, &DEFAULT).unwrap();
+    assert_eq!((p.store(Side::South), p.side_to_move()), (1, Side::South));
+
+    let e = Position::start(33, 1).unwrap_err();
+    assert_eq!(e, PositionError::TooManyHoles { holes: 33, max: 32 });
+    assert_eq!(
+        e.to_string(),
+        "33 holes per row is more than the 32 a Dakon position can hold \
+         (each row is a fixed array of 32 one-byte counts)"
+    );
+    let ones = vec!["1"; 33].join(",");
+    let text = format!("{ones}/{ones}/0,0 0");
+    assert_eq!(
+        text.parse::<Position>().unwrap_err(),
+        ParseError::Position(PositionError::TooManyHoles { holes: 33, max: 32 })
+    );
+}
+
+#[test]
+fn more_than_255_seeds_is_refused_naming_the_limit() {
+    let e = Position::start(32, 4).unwrap_err();
+    assert_eq!(
+        e,
+        PositionError::TooManySeeds {
+            total: 256,
+            max: 255
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "256 seeds in all (holes and stores) is more than the 255 a Dakon position can hold \
+         (every count is one byte, and a store may end up with all the seeds)"
+    );
+    assert!(Position::new(&[200], &[0], [55, 0], Side::South).is_ok());
+    assert!(Position::new(&[200], &[0], [55, 1], Side::South).is_err());
 }

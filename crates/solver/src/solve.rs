@@ -17,7 +17,7 @@ use crate::error::SolveError;
 use crate::memory::available_memory;
 use crate::progress::Progress;
 use crate::rank::binomial;
-use crate::retro::{solve_retrograde, Databases};
+use crate::retro::{solve_retrograde, Databases, MAX_DB_HOLES};
 use crate::search::{self, Limits, SearchProgress};
 
 /// How the request asks to solve.
@@ -205,9 +205,10 @@ pub fn retro_entries(holes: usize, k: u32) -> u128 {
 
 /// Largest probe level whose databases stay within [`AUTO_RETRO_ENTRIES`]
 /// (never more than the seeds of the board); 0 below 6 holes, where the
-/// search alone takes seconds at most and building would cost more.
+/// search alone takes seconds at most and building would cost more, and 0
+/// above [`MAX_DB_HOLES`], where no database is built.
 pub fn auto_probe_seeds(holes: usize, board_seeds: u32) -> u32 {
-    if holes < 6 {
+    if !(6..=MAX_DB_HOLES).contains(&holes) {
         return 0;
     }
     let mut k = 0;
@@ -223,7 +224,9 @@ pub fn choose(method: MethodChoice, holes: usize, seeds: u32) -> Method {
         MethodChoice::Retrograde => Method::Retrograde,
         MethodChoice::Search => Method::Search,
         MethodChoice::Auto => {
-            if retro_entries(holes, 2 * holes as u32 * seeds) <= AUTO_RETRO_ENTRIES {
+            if holes <= MAX_DB_HOLES
+                && retro_entries(holes, 2 * holes as u32 * seeds) <= AUTO_RETRO_ENTRIES
+            {
                 Method::Retrograde
             } else {
                 Method::Search

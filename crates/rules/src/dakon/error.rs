@@ -8,8 +8,11 @@ pub enum PositionError {
     /// A board needs at least one hole per row.
     #[error("a board needs at least 1 hole per row")]
     NoHoles,
-    /// Rows are stored in fixed arrays of `MAX_HOLES`.
-    #[error("{holes} holes per row is more than the {max} supported")]
+    /// Rows are stored in fixed arrays of `MAX_HOLES` bytes.
+    #[error(
+        "{holes} holes per row is more than the {max} a Dakon position can hold \
+         (each row is a fixed array of {max} one-byte counts)"
+    )]
     TooManyHoles {
         /// Holes asked for.
         holes: usize,
@@ -25,7 +28,10 @@ pub enum PositionError {
         row1: usize,
     },
     /// Counts are stored in bytes, so a game holds at most `MAX_SEEDS` seeds.
-    #[error("{total} seeds in all is more than the {max} supported")]
+    #[error(
+        "{total} seeds in all (holes and stores) is more than the {max} a Dakon position can hold \
+         (every count is one byte, and a store may end up with all the seeds)"
+    )]
     TooManySeeds {
         /// Seeds in the position.
         total: u32,

@@ -3,9 +3,12 @@
 use super::error::PositionError;
 use super::side::Side;
 
-/// The largest number of holes per row (rows are fixed arrays).
-pub const MAX_HOLES: usize = 16;
-/// The largest number of seeds in a game (counts are bytes).
+/// The largest number of holes per row: a position keeps each row in a
+/// fixed array of this many bytes (a `Copy` value of 68 bytes, copied on
+/// every move by the engines), so boards up to 32 holes a row are positions.
+pub const MAX_HOLES: usize = 32;
+/// The largest number of seeds in a game, stores included: every count (a
+/// hole's, a store's) is one byte, and a store can end up holding them all.
 pub const MAX_SEEDS: u32 = 255;
 
 /// A Dakon position: both rows, both stores and the side to move.
@@ -88,6 +91,14 @@ impl Position {
     #[inline]
     pub fn pits(&self, side: Side) -> &[u8] {
         &self.pits[side.index()][..self.holes()]
+    }
+
+    /// The row of `side` as its whole fixed array: hole 1 first, zero from
+    /// hole `holes() + 1` on. For engines that read a row in words (the
+    /// search's table keys) rather than hole by hole.
+    #[inline]
+    pub fn padded_row(&self, side: Side) -> &[u8; MAX_HOLES] {
+        &self.pits[side.index()]
     }
 
     /// Seeds in hole `hole` (1-based) of `side`'s row.

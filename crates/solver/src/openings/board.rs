@@ -2,7 +2,7 @@
 //! rank) and back, and what is known of a position's winning
 //! continuations ([`Summary`]).
 
-use dalkon_rules::dakon::{Position, Rules, Side};
+use dalkon_rules::dakon::{Position, Rules, Side, MAX_HOLES};
 use hashbrown::HashMap;
 
 use super::OpeningsError;
@@ -57,7 +57,7 @@ impl Board {
 
     /// The (layer, rank) of `p`, a position of the turn.
     pub(super) fn key(&self, p: &Position) -> (usize, u128) {
-        let mut cells = [0u8; 32];
+        let mut cells = [0u8; 2 * MAX_HOLES];
         let n = self.holes;
         cells[..n].copy_from_slice(p.pits(self.me));
         cells[n..2 * n].copy_from_slice(p.pits(self.me.other()));
@@ -68,7 +68,7 @@ impl Board {
     /// The position of rank `rank` in layer `layer` (inverse of
     /// [`Board::key`]).
     pub(super) fn position(&self, layer: usize, rank: u128) -> Position {
-        let mut cells = [0u8; 32];
+        let mut cells = [0u8; 2 * MAX_HOLES];
         let n = self.holes;
         self.ranker
             .unrank(rank, self.sum(layer), &mut cells[..2 * n]);

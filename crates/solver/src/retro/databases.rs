@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dalkon_rules::dakon::{Position, Rules, MAX_HOLES};
+use dalkon_rules::dakon::{Position, Rules};
 
 use super::error::DbError;
 use super::file::{self, LevelKey, MappedLevel};
@@ -13,6 +13,14 @@ use super::memory;
 use crate::atomic;
 use crate::progress::Progress;
 use crate::rank::{Ranker, MAX_LEVEL};
+
+/// The largest board (holes per row) a database is built for. Positions
+/// go up to [`dalkon_rules::dakon::MAX_HOLES`]; the builder's per-batch
+/// successor arrays are sized for this many holes instead, and a board this
+/// wide only fits in memory with a few seeds on it anyway (levels `0..=K`
+/// hold `C(K + 2n, 2n)` entries). The search solves wider boards without
+/// databases.
+pub const MAX_DB_HOLES: usize = 16;
 
 /// Where a level's entries live.
 #[derive(Debug)]
@@ -94,10 +102,10 @@ impl Databases {
         max_k: u32,
         progress: &dyn Progress,
     ) -> Result<Databases, DbError> {
-        if holes == 0 || holes > MAX_HOLES {
+        if holes == 0 || holes > MAX_DB_HOLES {
             return Err(DbError::Holes {
                 holes,
-                max: MAX_HOLES,
+                max: MAX_DB_HOLES,
             });
         }
         if max_k > MAX_LEVEL {

@@ -7,8 +7,12 @@ use thiserror::Error;
 /// Errors of the retrograde databases (`databases.rs`, `file.rs`, `memory.rs`).
 #[derive(Debug, Error)]
 pub enum DbError {
-    /// Board sizes are limited by the rules crate's fixed arrays.
-    #[error("a database needs 1 to {max} holes per side, not {holes}")]
+    /// Databases are built for boards of at most `MAX_DB_HOLES` holes.
+    #[error(
+        "a database needs 1 to {max} holes per side, not {holes} (the database builder is \
+         sized for at most {max} holes a row; wider boards are solved by search, without \
+         databases)"
+    )]
     Holes {
         /// Holes asked for.
         holes: usize,

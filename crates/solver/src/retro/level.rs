@@ -32,9 +32,10 @@
 
 use std::sync::atomic::{AtomicI8, Ordering};
 
-use dalkon_rules::dakon::{Position, Rules, Side, MAX_HOLES};
+use dalkon_rules::dakon::{Position, Rules, Side};
 use rayon::prelude::*;
 
+use super::databases::MAX_DB_HOLES;
 use crate::progress::Progress;
 use crate::rank::Ranker;
 
@@ -189,7 +190,7 @@ const BATCH: usize = 32;
 
 /// Positions whose successors are ranked but not yet read.
 struct Batch {
-    succ: [Successor; BATCH * MAX_HOLES],
+    succ: [Successor; BATCH * MAX_DB_HOLES],
     /// Where each position's entry goes.
     target: [usize; BATCH],
     /// How many successors each position has in `succ`, in order.
@@ -228,7 +229,7 @@ impl LevelSolver<'_> {
         let k = self.k;
         let rows = self.inputs.rows;
         let mut batch = Batch {
-            succ: [Successor::default(); BATCH * MAX_HOLES],
+            succ: [Successor::default(); BATCH * MAX_DB_HOLES],
             target: [0; BATCH],
             moves: [0; BATCH],
             len: 0,

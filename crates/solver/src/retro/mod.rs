@@ -13,5 +13,5 @@ pub mod file;
 pub mod level;
 pub mod memory;
 
-pub use databases::{solve_retrograde, Databases, RetroSolution};
+pub use databases::{solve_retrograde, Databases, RetroSolution, MAX_DB_HOLES};
 pub use error::DbError;

@@ -146,8 +146,10 @@ pub struct SolveResult {
 pub fn tt_bytes_for(holes: usize, entries: usize) -> usize {
     if holes <= u128::MAX_HOLES {
         entries * bytes_per_entry::<u128>()
-    } else {
+    } else if holes <= <[u128; 2]>::MAX_HOLES {
         entries * bytes_per_entry::<[u128; 2]>()
+    } else {
+        entries * bytes_per_entry::<[u64; 8]>()
     }
 }
 
@@ -184,15 +186,22 @@ pub fn solve(
         .build()
         .expect("cannot start search threads");
     pool.install(|| {
+        // The key type and the width of the move list follow the board:
+        // the move list is a stack array filled at every node, so a narrow
+        // board must not pay for the widest.
         if pos.holes() <= u128::MAX_HOLES {
-            solve_keyed::<u128>(pos, rules, limits, probe, progress)
+            solve_keyed::<u128, 8>(pos, rules, limits, probe, progress)
+        } else if pos.holes() <= <[u128; 2]>::MAX_HOLES {
+            solve_keyed::<[u128; 2], 16>(pos, rules, limits, probe, progress)
         } else {
-            solve_keyed::<[u128; 2]>(pos, rules, limits, probe, progress)
+            solve_keyed::<[u64; 8], 32>(pos, rules, limits, probe, progress)
         }
     })
 }
 
-fn solve_keyed<K: PackedKey>(
+/// The search with keys `K` and move lists of `W` moves (`W` at least the
+/// holes of `pos`, at most what `K` holds).
+fn solve_keyed<K: PackedKey, const W: usize>(
     pos: &Position,
     rules: &Rules,
     limits: &Limits,
@@ -203,7 +212,13 @@ fn solve_keyed<K: PackedKey>(
     let table = Table::<K>::with_bytes(limits.tt_bytes);
     let local_progress = SearchProgress::default();
     let progress = progress.unwrap_or(&local_progress);
-    let engine = Engine {
+    assert!(
+        pos.holes() <= W && W <= K::MAX_HOLES,
+        "a board of {} holes searched with move lists of {W} and keys of {}",
+        pos.holes(),
+        K::MAX_HOLES
+    );
+    let engine = Engine::<K, W> {
         rules: *rules,
         tt: &table,
         probe,
@@ -394,7 +409,7 @@ impl Step {
     }
 }
 
-struct Engine<'a, K: PackedKey> {
+struct Engine<'a, K: PackedKey, const W: usize> {
     rules: Rules,
     tt: &'a Table<K>,
     probe: Option<&'a dyn Probe>,
@@ -410,7 +425,7 @@ struct Engine<'a, K: PackedKey> {
 
 const FLUSH_EVERY: u64 = 4096;
 
-impl<K: PackedKey> Engine<'_, K> {
+impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     fn flush(&self, c: &mut Counters) {
         let total = self.nodes.fetch_add(c.unflushed, Ordering::Relaxed) + c.unflushed;
         self.progress
@@ -499,7 +514,7 @@ impl<K: PackedKey> Engine<'_, K> {
         let nodes0 = c.nodes;
 
         // Generate and order: table move, then bonus moves, then by gain.
-        let mut kids: [(i32, usize, Position, Step); 16] = [(
+        let mut kids: [(i32, usize, Position, Step); W] = [(
             0,
             0,
             *pos,
@@ -509,7 +524,7 @@ impl<K: PackedKey> Engine<'_, K> {
                 over: false,
                 terminal: 0,
             },
-        ); 16];
+        ); W];
         let mut len = 0;
         for h in pos.moves() {
             let child = pos.play_unchecked(h, &self.rules);
@@ -577,5 +592,94 @@ impl Probe for crate::retro::Databases {
     #[inline]
     fn probe(&self, pos: &Position) -> Option<i32> {
         crate::retro::Databases::probe(self, pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dalkon_rules::dakon::Side;
+
+    /// One thread, so that the work counters are deterministic.
+    fn keyed<K: PackedKey, const W: usize>(pos: &Position, rules: &Rules) -> SolveResult {
+        let limits = Limits {
+            tt_bytes: 64 << 20,
+            max_nodes: None,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        pool.install(|| solve_keyed::<K, W>(pos, rules, &limits, None, None).unwrap())
+    }
+
+    fn same(a: &SolveResult, b: &SolveResult) -> bool {
+        (a.value, &a.moves, a.nodes, a.positions, a.passes)
+            == (b.value, &b.moves, b.nodes, b.positions, b.passes)
+    }
+
+    /// The wide key and move list (used from 17 holes on) search narrow
+    /// boards exactly like the narrow ones: same values and, with no
+    /// sweeps, the very same nodes, so the key packs the same positions
+    /// apart and the move order does not depend on the list's width.
+    #[test]
+    fn every_key_width_does_the_same_search() {
+        let rules = Rules::default();
+        let mut boards = vec![
+            Position::start(4, 3).unwrap(),
+            Position::start(5, 2).unwrap(),
+            Position::start(8, 1).unwrap(),
+        ];
+        boards.push(
+            Position::new(
+                &[0, 3, 0, 1, 2, 0, 0, 1],
+                &[1, 0, 2, 0, 0, 3, 1, 0],
+                [4, 2],
+                Side::North,
+            )
+            .unwrap(),
+        );
+        for pos in &boards {
+            let narrow = keyed::<u128, 8>(pos, &rules);
+            let middle = keyed::<[u128; 2], 16>(pos, &rules);
+            let wide = keyed::<[u64; 8], 32>(pos, &rules);
+            assert_eq!(narrow.tt_sweeps, 0);
+            assert!(same(&narrow, &middle), "{pos}: {narrow:?} vs {middle:?}");
+            assert!(same(&narrow, &wide), "{pos}: {narrow:?} vs {wide:?}");
+        }
+        let pos = Position::new(
+            &[0, 2, 0, 1, 0, 0, 3, 0, 1, 1],
+            &[1, 0, 0, 2, 1, 0, 0, 1, 0, 2],
+            [0, 0],
+            Side::South,
+        )
+        .unwrap();
+        let middle = keyed::<[u128; 2], 16>(&pos, &rules);
+        let wide = keyed::<[u64; 8], 32>(&pos, &rules);
+        assert_eq!(middle.tt_sweeps, 0);
+        assert!(same(&middle, &wide), "{pos}: {middle:?} vs {wide:?}");
+    }
+
+    #[test]
+    fn keys_tell_positions_apart_in_every_word() {
+        // A seed in hole i of either row lands in its own byte of the key.
+        for n in [8usize, 16, 32] {
+            let mut keys = std::collections::HashSet::new();
+            for row in 0..2 {
+                for i in 0..n {
+                    let mut rows = [vec![0u8; n], vec![0u8; n]];
+                    rows[row][i] = 1;
+                    let p = Position::new(&rows[0], &rows[1], [0, 0], Side::South).unwrap();
+                    assert!(keys.insert(<[u64; 8]>::pack(&p)));
+                    if n <= 16 {
+                        let k = <[u128; 2]>::pack(&p);
+                        assert_eq!(k[row], 1u128 << (8 * i));
+                    }
+                    if n <= 8 {
+                        assert_eq!(u128::pack(&p), 1u128 << (64 * row + 8 * i));
+                    }
+                }
+            }
+        }
     }
 }

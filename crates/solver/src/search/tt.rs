@@ -13,7 +13,9 @@
 //! answer depending on the thread count (only the amount of work does).
 //!
 //! Keys are exact (the packed rows, one byte per hole), never a lossy hash,
-//! so a hit can never be a different position.
+//! so a hit can never be a different position. The key type is chosen by
+//! the board: `u128` up to 8 holes a row, `[u128; 2]` up to 16, `[u64; 8]`
+//! up to 32 (the most a position holds).
 //!
 //! Replacement (the trade-off, Stockfish-style): the table has a hard cap in
 //! entries derived from a byte budget. It is split into shards (each behind a
@@ -33,7 +35,7 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use dalkon_rules::dakon::Position;
+use dalkon_rules::dakon::{Position, MAX_HOLES};
 use hashbrown::HashTable;
 
 /// A packed, exact key: the rows seen from the side to move.
@@ -55,24 +57,33 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 33)
 }
 
-fn rows_from_mover(pos: &Position) -> (&[u8], &[u8]) {
+/// The rows seen from the side to move, mover's row first, each as its
+/// whole zero-padded array (so a key is read in words, not hole by hole).
+fn rows_from_mover(pos: &Position) -> (&[u8; MAX_HOLES], &[u8; MAX_HOLES]) {
     let me = pos.side_to_move();
-    (pos.pits(me), pos.pits(me.other()))
+    (pos.padded_row(me), pos.padded_row(me.other()))
 }
+
+/// Bytes `8 * i .. 8 * i + 8` of a row, little-endian: hole `8 * i + 1`
+/// in the lowest byte.
+#[inline(always)]
+fn word(row: &[u8; MAX_HOLES], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&row[8 * i..8 * i + 8]);
+    u64::from_le_bytes(w)
+}
+
+// Every key holds hole `i` (0-based) of the mover's row in byte `i` of its
+// first half and the opponent's in byte `i` of its second half. The holes
+// past the board are zero in the padded rows, so whole words are copied.
 
 /// Key for rows of up to 8 holes (16 bytes).
 impl PackedKey for u128 {
     const MAX_HOLES: usize = 8;
+    #[inline]
     fn pack(pos: &Position) -> Self {
         let (a, b) = rows_from_mover(pos);
-        let mut k = 0u128;
-        for (i, &s) in a.iter().enumerate() {
-            k |= (s as u128) << (8 * i);
-        }
-        for (i, &s) in b.iter().enumerate() {
-            k |= (s as u128) << (64 + 8 * i);
-        }
-        k
+        u128::from(word(a, 0)) | (u128::from(word(b, 0)) << 64)
     }
     fn hash64(&self) -> u64 {
         let lo = *self as u64;
@@ -84,19 +95,29 @@ impl PackedKey for u128 {
 /// Key for rows of up to 16 holes (32 bytes).
 impl PackedKey for [u128; 2] {
     const MAX_HOLES: usize = 16;
+    #[inline]
     fn pack(pos: &Position) -> Self {
         let (a, b) = rows_from_mover(pos);
-        let mut k = [0u128; 2];
-        for (i, &s) in a.iter().enumerate() {
-            k[0] |= (s as u128) << (8 * i);
-        }
-        for (i, &s) in b.iter().enumerate() {
-            k[1] |= (s as u128) << (8 * i);
-        }
-        k
+        let half = |r| u128::from(word(r, 0)) | (u128::from(word(r, 1)) << 64);
+        [half(a), half(b)]
     }
     fn hash64(&self) -> u64 {
         self[0].hash64() ^ mix(self[1].hash64().wrapping_add(0x632b_e59b_d9b4_e019))
+    }
+}
+
+/// Key for rows of up to 32 holes (64 bytes), the widest a position holds.
+impl PackedKey for [u64; 8] {
+    const MAX_HOLES: usize = 32;
+    #[inline]
+    fn pack(pos: &Position) -> Self {
+        let (a, b) = rows_from_mover(pos);
+        std::array::from_fn(|i| if i < 4 { word(a, i) } else { word(b, i - 4) })
+    }
+    fn hash64(&self) -> u64 {
+        self.iter().fold(0x243f_6a88_85a3_08d3, |h, &w| {
+            mix(h ^ w.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        })
     }
 }
 
