@@ -17,7 +17,8 @@ use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Position in docs/rules.md §2.5 notation, or `-` for one position per line
+    /// Position in docs/rules.md §2.5 notation (1 to 32 holes a row, at most
+    /// 255 seeds in all), or `-` for one position per line
     /// on stdin (JSON lines out).
     #[arg(long, allow_hyphen_values = true)]
     pub position: String,

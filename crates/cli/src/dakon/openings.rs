@@ -14,10 +14,11 @@ use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Holes per row (n).
+    /// Holes per row (n), 1 to 32 (16 for databases).
     #[arg(long)]
     pub holes: usize,
-    /// Seeds per hole at the start (m).
+    /// Seeds per hole at the start (m): 2·n·m at most 255 (seed counts are
+    /// bytes).
     #[arg(long)]
     pub seeds: u32,
     /// Memory the count may use, in MiB (default: the available memory

@@ -11,7 +11,8 @@ use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Position in docs/rules.md §2.5 notation, e.g. "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0 0".
+    /// Position in docs/rules.md §2.5 notation (1 to 32 holes a row, at most
+    /// 255 seeds in all), e.g. "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0 0".
     #[arg(long)]
     pub position: String,
     /// Holes to play in order, comma-separated (1 = the mover's first hole).
