@@ -807,7 +807,8 @@ pub fn analyse_position_with_progress<G: Game>(
 ) -> Result<PositionAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
-    let all_plays: Vec<(G::Throw, u32, Vec<(G::Play, G::Pos)>)> = game
+    // Every throw's plays first: the budget's share needs their number.
+    let all_plays: Vec<_> = game
         .throws()
         .iter()
         .map(|&(t, w)| (t, w, game.plays(pos, t)))
