@@ -77,10 +77,12 @@ pub struct Args {
 /// The default `--max-nodes`. Measured on 2 cores: depth 3 of the
 /// benchmark's 16-against-16 middle game without `--dice` visits 8.6
 /// million nodes, but as the budget is shared equally between the root
-/// plays it needs a budget between 15 and 20 million to finish; `--depth 8`
-/// stops after depth 3 and 50 million nodes in 25 s (1 to 2 million nodes a
-/// second, depending on the load).
-pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
+/// plays it needs a budget between 15 and 20 million to finish (two other
+/// middle games finished depth 3 within 30 million with 5.7 and 5.3
+/// million nodes). The search visits 0.6 to 2 million nodes a second,
+/// depending on the load, so `--depth 8` stops after 30 million nodes in
+/// 15 to 50 s.
+pub const DEFAULT_MAX_NODES: u64 = 30_000_000;
 
 #[derive(Debug, Serialize)]
 struct PlayJson {
