@@ -242,6 +242,7 @@ fn all_option_sets(depth: u32) -> Vec<SearchOptions> {
                     probe,
                     ordering,
                     tt_capacity,
+                    max_nodes: None,
                 });
             }
         }
@@ -323,6 +324,7 @@ fn pruning_cuts_nodes_on_a_fixed_game() {
             probe,
             ordering: true,
             tt_capacity: 0,
+            max_nodes: None,
         };
         let mut s = Searcher::new(&g, o);
         let v = s.value(&root, 4, 0.0, 1.0);

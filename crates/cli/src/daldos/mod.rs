@@ -37,7 +37,7 @@ pub fn run(
         Command::Table(args) => table::run(global, args, out),
         Command::Odds(args) => odds::run(global, args, out, stdin),
         Command::Moves(args) => moves::run(global, args, out, stdin),
-        Command::Best(args) => best::run(global, args, out),
+        Command::Best(args) => best::run(global, args, out, stdin),
         Command::Match(args) => matchplay::run(global, args, out),
     }
 }

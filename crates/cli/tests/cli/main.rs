@@ -4,6 +4,7 @@
 
 mod dakon;
 mod daldos;
+mod daldos_best;
 mod errors;
 mod reproduce;
 mod streams;

@@ -46,6 +46,23 @@
 //! run one fresh searcher per root play (in parallel with rayon) and only
 //! ever pass windows computed before the parallel part starts, so values,
 //! best plays and node counts are the same for any number of threads.
+//!
+//! # Node budget
+//! With [`SearchOptions::max_nodes`] a root search visits at most that many
+//! nodes (as counted by [`Stats::nodes`]) and otherwise stops with
+//! [`SearchError::NodeLimit`]. To keep the outcome independent of the number
+//! of threads, the budget is not a counter shared by the workers (which
+//! worker reaches it first would depend on timing): it is split beforehand
+//! into equal shares, one per root play (over all throws for
+//! [`analyse_position`]), and each root play's searcher stops on its own
+//! share. The search fails if any root play ran out; the others are not cut
+//! short, so the node count of a failed search is the same for any thread
+//! count too, and at most the budget (or one node per root play, if the
+//! budget is smaller than that). As a root play's first node is always
+//! granted, depth 1 finishes within any budget. The price is that a budget the
+//! whole search would fit in can fail when one root play needs more than
+//! its share; the budget is a limit on work, not a promise of an answer.
+//! Without a budget (`None`, the default) nothing is counted differently.
 
 use rayon::prelude::*;
 
@@ -72,6 +89,10 @@ pub struct SearchOptions {
     pub ordering: bool,
     /// Transposition-table capacity in entries per searcher (0 = no table).
     pub tt_capacity: usize,
+    /// Node budget of a root search (see the module documentation on how it
+    /// is shared between root plays); `None` for no limit. For a lone
+    /// [`Searcher`] it is that searcher's own limit.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for SearchOptions {
@@ -82,6 +103,7 @@ impl Default for SearchOptions {
             probe: true,
             ordering: true,
             tt_capacity: 1 << 18,
+            max_nodes: None,
         }
     }
 }
@@ -95,6 +117,13 @@ pub enum SearchError {
     /// The game in the given position is already over.
     #[error("the game is already over in this position")]
     GameOver,
+    /// The search ran out of its node budget ([`SearchOptions::max_nodes`])
+    /// after visiting `nodes` nodes, and has no answer.
+    #[error("the search reached its node limit after {nodes} nodes")]
+    NodeLimit {
+        /// Nodes visited before the search stopped (at most the budget).
+        nodes: u64,
+    },
 }
 
 /// What a search did. `nodes()` is the headline count.
@@ -153,6 +182,10 @@ pub struct Searcher<'g, G: Game> {
     throws: Vec<(G::Throw, f64, f64)>,
     /// Result buffers reused across plies.
     buffers: Vec<Vec<G::Pos>>,
+    /// The searcher stops before its node count would pass this.
+    limit: u64,
+    /// The limit was reached: every value since is meaningless.
+    stopped: bool,
     /// Counts so far.
     pub stats: Stats,
 }
@@ -182,8 +215,24 @@ impl<'g, G: Game> Searcher<'g, G> {
             tt: Table::new(opts.tt_capacity),
             throws,
             buffers: Vec::new(),
+            limit: opts.max_nodes.unwrap_or(u64::MAX),
+            stopped: false,
             stats: Stats::default(),
         }
+    }
+
+    /// A searcher that stops after `limit` nodes, whatever `opts.max_nodes`
+    /// says (the root functions give each root play its share this way).
+    fn with_limit(game: &'g G, opts: SearchOptions, limit: u64) -> Searcher<'g, G> {
+        let mut s = Searcher::new(game, opts);
+        s.limit = limit;
+        s
+    }
+
+    /// Whether the searcher reached its node limit: its values since then
+    /// (and the value of the search that reached it) mean nothing.
+    pub fn out_of_nodes(&self) -> bool {
+        self.stopped
     }
 
     /// The value of `pos` for its side to move at `depth`, searched with the
@@ -191,6 +240,12 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// bound, `>= beta` a lower bound, anything between is exact. With the
     /// window `(0, 1)` the result is always exact.
     pub fn value(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
+        // Every node passes here: stop before visiting one beyond the limit,
+        // and unwind at once (the callers check `stopped` in their loops).
+        if self.stopped || self.stats.nodes() >= self.limit {
+            self.stopped = true;
+            return 0.0;
+        }
         if let Some(w) = self.game.winner(pos) {
             self.stats.terminals += 1;
             return if w == self.game.to_move(pos) {
@@ -220,6 +275,9 @@ impl<'g, G: Game> Searcher<'g, G> {
             }
         }
         let v = self.chance_search(pos, depth, alpha, beta);
+        if self.stopped {
+            return v;
+        }
         let bounds = if !self.opts.prune {
             Bounds { lo: v, hi: v }
         } else if v <= alpha {
@@ -240,6 +298,9 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         let mut sum = 0.0;
         for i in 0..self.throws.len() {
+            if self.stopped {
+                return 0.0;
+            }
             let (throw, p, after) = self.throws[i];
             if !self.opts.prune {
                 sum += p * self.throw_value(pos, throw, depth, 0.0, 1.0);
@@ -286,6 +347,10 @@ impl<'g, G: Game> Searcher<'g, G> {
         let mut lb_sum = 0.0;
         let mut result = None;
         for (i, slot) in lb.iter_mut().enumerate() {
+            if self.stopped {
+                result = Some(0.0);
+                break;
+            }
             let (throw, p, _) = self.throws[i];
             let list = self.generate(pos, mover, throw, depth);
             let b = ((beta - lb_sum) / p).min(1.0);
@@ -328,6 +393,9 @@ impl<'g, G: Game> Searcher<'g, G> {
             .sum();
         let mut sum = 0.0;
         for (i, list) in lists.iter().enumerate() {
+            if self.stopped {
+                return 0.0;
+            }
             let (_, p, after) = self.throws[i];
             rest_lb -= p * lb[i];
             if sum + p + after <= alpha {
@@ -396,6 +464,9 @@ impl<'g, G: Game> Searcher<'g, G> {
         let mut best = 0.0;
         let mut a = alpha;
         for result in results {
+            if self.stopped {
+                return 0.0;
+            }
             let v = self.child_value(mover, result, depth - 1, a, beta);
             if v > best {
                 best = v;
@@ -473,6 +544,9 @@ impl<'g, G: Game> Searcher<'g, G> {
         let order = root_order(self, mover, plays);
         let mut best: (usize, f64) = (order[0], -1.0);
         for &i in &order {
+            if self.stopped {
+                break;
+            }
             let alpha = best.1.max(0.0);
             let v = if self.opts.prune {
                 self.child_value(mover, &plays[i].1, depth - 1, alpha, 1.0)
@@ -574,10 +648,20 @@ fn check<G: Game>(game: &G, pos: &G::Pos, opts: &SearchOptions) -> Result<(), Se
     Ok(())
 }
 
+/// Each root play's node limit when `root_plays` plays share `opts.max_nodes`
+/// (at least 1, so that a tiny budget fails rather than divides by zero).
+fn share(opts: &SearchOptions, root_plays: usize) -> u64 {
+    match opts.max_nodes {
+        None => u64::MAX,
+        Some(budget) => (budget / root_plays.max(1) as u64).max(1),
+    }
+}
+
 /// Search every play of `throw` in `pos` to `opts.depth` (see the module
 /// documentation for what depth counts). Root plays are searched in
 /// parallel, each by its own [`Searcher`]; the result does not depend on the
-/// number of threads.
+/// number of threads. With a node budget, each root play may visit
+/// `max_nodes / plays` nodes; [`SearchError::NodeLimit`] if one needed more.
 pub fn analyse_throw<G: Game>(
     game: &G,
     pos: &G::Pos,
@@ -599,8 +683,33 @@ pub fn analyse_throw_with_progress<G: Game>(
     progress: &(dyn Fn() + Sync),
 ) -> Result<ThrowAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
-    let mover = game.to_move(pos);
     let plays = game.plays(pos, throw);
+    let limit = share(&opts, plays.len());
+    search_throw(game, pos, throw, plays, opts, mode, limit, progress).map_err(|stats| {
+        SearchError::NodeLimit {
+            nodes: stats.nodes(),
+        }
+    })
+}
+
+/// The root search of one throw whose plays are `plays`, each root play
+/// limited to `limit` nodes: the analysis, or the counts of a search that
+/// ran out. Which root plays are searched never depends on which finished
+/// first (all of them, to their end or their limit; in
+/// [`RootMode::BestOnly`] none after a first play that ran out), so
+/// neither do the counts.
+#[allow(clippy::too_many_arguments)] // internal: the two root functions' common part
+fn search_throw<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    plays: Vec<(G::Play, G::Pos)>,
+    opts: SearchOptions,
+    mode: RootMode,
+    limit: u64,
+    progress: &(dyn Fn() + Sync),
+) -> Result<ThrowAnalysis<G>, Stats> {
+    let mover = game.to_move(pos);
     let mut stats = Stats::default();
     let order = {
         let mut s = Searcher::new(game, opts);
@@ -609,16 +718,22 @@ pub fn analyse_throw_with_progress<G: Game>(
         order
     };
     let search_one = |i: usize, alpha: f64| {
-        let mut s = Searcher::new(game, opts);
+        let mut s = Searcher::with_limit(game, opts, limit);
         let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
         progress();
-        (v, s.stats)
+        (v, s.stats, s.out_of_nodes())
     };
-    let mut found: Vec<(f64, Stats)> = Vec::with_capacity(plays.len());
+    let mut found: Vec<(f64, Stats, bool)> = Vec::with_capacity(plays.len());
     let alpha = match mode {
         RootMode::AllExact => 0.0,
         RootMode::BestOnly => {
             let first = search_one(order[0], 0.0);
+            // Without the first play's value there is no window for the
+            // others: stop here (the same on any thread count).
+            if first.2 {
+                stats.add(&first.1);
+                return Err(stats);
+            }
             let a = if opts.prune { first.0 } else { 0.0 };
             found.push(first);
             a
@@ -631,12 +746,19 @@ pub fn analyse_throw_with_progress<G: Game>(
             .map(|&i| search_one(i, alpha))
             .collect::<Vec<_>>(),
     );
+    let mut out_of_nodes = false;
+    for &(_, st, stopped) in &found {
+        stats.add(&st);
+        out_of_nodes |= stopped;
+    }
+    if out_of_nodes {
+        return Err(stats);
+    }
     let mut ranked: Vec<(usize, PlayValue<G>)> = order
         .iter()
         .zip(&found)
         .enumerate()
-        .map(|(rank, (&i, &(v, st)))| {
-            stats.add(&st);
+        .map(|(rank, (&i, &(v, _, _)))| {
             let exact = rank < start || alpha == 0.0 || v > alpha;
             (
                 rank,
@@ -663,7 +785,8 @@ pub fn analyse_throw_with_progress<G: Game>(
 
 /// Search `pos` before its throw to `opts.depth`: the expected value for the
 /// side to move and the analysis of each distinct throw. Independent of the
-/// number of threads.
+/// number of threads. With a node budget, each root play of every throw may
+/// visit `max_nodes / (root plays of all throws)` nodes.
 pub fn analyse_position<G: Game>(
     game: &G,
     pos: &G::Pos,
@@ -684,21 +807,43 @@ pub fn analyse_position_with_progress<G: Game>(
 ) -> Result<PositionAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
-    let results: Vec<Result<(ThrowAnalysis<G>, u32), SearchError>> = game
+    // Every throw's plays first: the budget's share needs their number.
+    let all_plays: Vec<_> = game
         .throws()
-        .par_iter()
-        .map(|&(t, w)| {
-            analyse_throw_with_progress(game, pos, t, opts, mode, progress).map(|a| (a, w))
+        .iter()
+        .map(|&(t, w)| (t, w, game.plays(pos, t)))
+        .collect();
+    let limit = share(&opts, all_plays.iter().map(|(_, _, p)| p.len()).sum());
+    let results: Vec<(Result<ThrowAnalysis<G>, Stats>, u32)> = all_plays
+        .into_par_iter()
+        .map(|(t, w, plays)| {
+            (
+                search_throw(game, pos, t, plays, opts, mode, limit, progress),
+                w,
+            )
         })
         .collect();
     let mut throws = Vec::with_capacity(results.len());
     let mut value = 0.0;
     let mut stats = Stats::default();
-    for r in results {
-        let (a, w) = r?;
-        value += w as f64 / total as f64 * a.value;
-        stats.add(&a.stats);
-        throws.push((a, w));
+    let mut out_of_nodes = false;
+    for (r, w) in results {
+        match r {
+            Ok(a) => {
+                value += w as f64 / total as f64 * a.value;
+                stats.add(&a.stats);
+                throws.push((a, w));
+            }
+            Err(st) => {
+                stats.add(&st);
+                out_of_nodes = true;
+            }
+        }
+    }
+    if out_of_nodes {
+        return Err(SearchError::NodeLimit {
+            nodes: stats.nodes(),
+        });
     }
     Ok(PositionAnalysis {
         value,
