@@ -8,19 +8,11 @@ use dalkon_rules::dakon::{Position, Rules};
 
 use super::error::DbError;
 use super::file::{self, LevelKey, MappedLevel};
-use super::level::{build_level, LevelInputs, RowTable};
+use super::level::{build_level, LevelInputs, RowTable, MAX_DB_HOLES};
 use super::memory;
 use crate::atomic;
 use crate::progress::Progress;
 use crate::rank::{Ranker, MAX_LEVEL};
-
-/// The largest board (holes per row) a database is built for. Positions
-/// go up to [`dalkon_rules::dakon::MAX_HOLES`]; the builder's per-batch
-/// successor arrays are sized for this many holes instead, and a board this
-/// wide only fits in memory with a few seeds on it anyway (levels `0..=K`
-/// hold `C(K + 2n, 2n)` entries). The search solves wider boards without
-/// databases.
-pub const MAX_DB_HOLES: usize = 16;
 
 /// Where a level's entries live.
 #[derive(Debug)]

@@ -35,9 +35,16 @@ use std::sync::atomic::{AtomicI8, Ordering};
 use dalkon_rules::dakon::{Position, Rules, Side};
 use rayon::prelude::*;
 
-use super::databases::MAX_DB_HOLES;
 use crate::progress::Progress;
 use crate::rank::Ranker;
+
+/// The largest board (holes per row) a database is built for. Positions
+/// go up to [`dalkon_rules::dakon::MAX_HOLES`]; the builder's per-batch
+/// successor arrays are sized for this many holes instead, and a board this
+/// wide only fits in memory with a few seeds on it anyway (levels `0..=K`
+/// hold `C(K + 2n, 2n)` entries). The search solves wider boards without
+/// databases.
+pub const MAX_DB_HOLES: usize = 16;
 
 /// Marks an entry not yet solved (margins lie in `-127..=127`).
 const UNSOLVED: i8 = i8::MIN;

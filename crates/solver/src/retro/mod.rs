@@ -13,5 +13,6 @@ pub mod file;
 pub mod level;
 pub mod memory;
 
-pub use databases::{solve_retrograde, Databases, RetroSolution, MAX_DB_HOLES};
+pub use databases::{solve_retrograde, Databases, RetroSolution};
 pub use error::DbError;
+pub use level::MAX_DB_HOLES;
