@@ -856,3 +856,19 @@ fn long_rules_text_is_quoted_short() {
         .to_string();
     assert!(e.chars().count() <= 200, "{e}");
 }
+
+/// Regression: `Position::start` built its rows before checking the hole
+/// count, so `dakon solve --holes 18446744073709551615` panicked (capacity
+/// overflow) and a trillion holes aborted the process (allocation failure).
+#[test]
+fn huge_hole_counts_are_refused_before_any_allocation() {
+    for holes in [usize::MAX, 1 << 40, dakon::MAX_HOLES + 1] {
+        assert_eq!(
+            dakon::Position::start(holes, 1),
+            Err(dakon::PositionError::TooManyHoles {
+                holes,
+                max: dakon::MAX_HOLES
+            })
+        );
+    }
+}
