@@ -114,6 +114,13 @@ fn usage_error(e: &clap::Error, stdout: &mut dyn Write, stderr: &mut dyn Write) 
             let _ = write!(stdout, "{text}");
             0
         }
+        // clap renders the whole help here, whose first line is no error.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let line = common::usage_line(&text);
+            let see = line.rsplit_once("; ").map_or("", |(_, see)| see);
+            let _ = writeln!(stderr, "error: a subcommand is required; {see}");
+            2
+        }
         _ => {
             let _ = writeln!(stderr, "{}", common::usage_line(&text));
             2
