@@ -26,14 +26,24 @@ export DALKON_FUZZ_CASES_DAKON_MOVES=${DALKON_FUZZ_CASES_DAKON_MOVES:-100000}
 export DALKON_FUZZ_CASES_DALDOS_PLAYS=${DALKON_FUZZ_CASES_DALDOS_PLAYS:-50000}
 export DALKON_FUZZ_CASES_CLI=${DALKON_FUZZ_CASES_CLI:-200000}
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+# The whole output (a failing case is printed there, shrunk) is kept.
+log=${DALKON_FUZZ_LOG:-target/fuzz.log}
+mkdir -p "$(dirname "$log")"
+: > "$log"
 start=$(date +%s)
 cargo build --release --tests -q -p dalkon-rules -p dalkon-odds -p dalkon-cli
+status=0
+printed=0
 for package in dalkon-rules dalkon-odds dalkon-cli; do
-    cargo test --release -q -p "$package" --test fuzz -- --nocapture --test-threads "$threads" \
-        | tee -a "$log" | grep -a '^fuzz '
+    if ! cargo test --release -q -p "$package" --test fuzz -- --nocapture --test-threads "$threads" \
+        >> "$log" 2>&1; then
+        echo "fuzz: $package FAILED (see $log)"
+        status=1
+    fi
+    tail -n "+$((printed + 1))" "$log" | grep -a '^fuzz ' || true
+    printed=$(wc -l < "$log")
 done
 end=$(date +%s)
 total=$(grep -a -E '^fuzz [a-z_]+: cases ' "$log" | awk '{ n += $4 } END { print n }')
 echo "fuzz total: $total cases in $((end - start)) s"
+exit "$status"

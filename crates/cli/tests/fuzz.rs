@@ -1089,3 +1089,31 @@ fn a_missing_subcommand_is_one_error_line() {
         );
     }
 }
+
+/// Regression: `--checkpoint-minutes` above `u64::MAX / 60` overflowed the
+/// multiplication to seconds (a panic where overflow is checked, as in
+/// `cargo test`; a wrong interval otherwise).
+#[test]
+fn a_huge_checkpoint_interval_is_no_overflow() {
+    let tmp = std::env::temp_dir().join(format!("dalkon-fuzz-ckpt-{}", std::process::id()));
+    let args = [
+        "dalkon",
+        "dakon",
+        "openings",
+        "--holes",
+        "1",
+        "--seeds",
+        "1",
+        "--checkpoint-minutes",
+        "18446744073709551615",
+        "--format",
+        "json",
+        "--work-dir",
+    ];
+    let mut args: Vec<String> = args.into_iter().map(str::to_owned).collect();
+    args.push(tmp.join("work").display().to_string());
+    let (code, out, err) = run_case(args).unwrap().expect("no panic");
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    assert!(!out.is_empty());
+}
