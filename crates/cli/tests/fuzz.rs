@@ -244,7 +244,7 @@ fn dakon_position_text() -> impl Strategy<Value = (String, Option<dakon::Positio
 fn daldos_position() -> impl Strategy<Value = daldos::Position> {
     (4..=8u8, any::<bool>())
         .prop_flat_map(|(len, b)| {
-            let cells = 3 * u8::from(len) + 1;
+            let cells = 3 * len + 1;
             (
                 Just(len),
                 Just(b),

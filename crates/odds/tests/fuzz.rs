@@ -27,7 +27,16 @@ fn input() -> impl Strategy<Value = String> {
         (0..=12u32).prop_map(|d| format!("engine:{d}")),
     ];
     let odd = prop::sample::select(vec![
-        "７", "ø", "\u{0}", "-1", "+2", "99999999999999999999", " ", ":", "engine", "E",
+        "７",
+        "ø",
+        "\u{0}",
+        "-1",
+        "+2",
+        "99999999999999999999",
+        " ",
+        ":",
+        "engine",
+        "E",
     ]);
     let edit = (any::<u8>(), any::<usize>(), odd.clone());
     prop_oneof![
@@ -81,7 +90,11 @@ fn fuzz_player_spec() {
                 refused.set(refused.get() + 1);
                 let m = e.to_string();
                 prop_assert!(!m.contains('\n'), "{m:?}");
-                let widest = text.chars().map(|c| c.escape_debug().count()).max().unwrap_or(1);
+                let widest = text
+                    .chars()
+                    .map(|c| c.escape_debug().count())
+                    .max()
+                    .unwrap_or(1);
                 prop_assert!(m.chars().count() <= 200 + 81 * widest, "{m:?}");
             }
         }
@@ -101,7 +114,10 @@ fn fuzz_player_spec() {
 /// A megabyte name is refused in one short line.
 #[test]
 fn megabyte_player_names_give_short_errors() {
-    for text in ["x".repeat(1 << 20), format!("engine:{}", "9".repeat(1 << 20))] {
+    for text in [
+        "x".repeat(1 << 20),
+        format!("engine:{}", "9".repeat(1 << 20)),
+    ] {
         let m = text.parse::<PlayerSpec>().unwrap_err().to_string();
         assert!(m.chars().count() <= 200, "{}", m.len());
     }
