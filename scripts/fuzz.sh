@@ -40,10 +40,11 @@ for package in dalkon-rules dalkon-odds dalkon-cli; do
         echo "fuzz: $package FAILED (see $log)"
         status=1
     fi
-    tail -n "+$((printed + 1))" "$log" | grep -a '^fuzz ' || true
+    # (`-q` prints a test's dot on the line of its summary: cut it off.)
+    tail -n "+$((printed + 1))" "$log" | grep -a -o 'fuzz .*' || true
     printed=$(wc -l < "$log")
 done
 end=$(date +%s)
-total=$(grep -a -E '^fuzz [a-z_]+: cases ' "$log" | awk '{ n += $4 } END { print n }')
+total=$(grep -a -o -E 'fuzz [a-z_]+: cases [0-9]+' "$log" | awk '{ n += $4 } END { print n }')
 echo "fuzz total: $total cases in $((end - start)) s"
 exit "$status"
