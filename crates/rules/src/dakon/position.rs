@@ -31,6 +31,13 @@ impl Position {
         if seeds == 0 {
             return Err(PositionError::NoSeeds);
         }
+        // Checked before the rows are built: a huge count must not allocate.
+        if holes > MAX_HOLES {
+            return Err(PositionError::TooManyHoles {
+                holes,
+                max: MAX_HOLES,
+            });
+        }
         let row = vec![seeds; holes];
         Position::new(&row, &row, [0, 0], Side::South)
     }

@@ -123,7 +123,7 @@ macro_rules! option_from_str {
                     $($name => Ok($value),)+
                     _ => Err(RulesError::Value {
                         option: $option,
-                        text: s.to_owned(),
+                        text: crate::excerpt(s),
                         expected: $expected,
                     }),
                 }
@@ -144,13 +144,13 @@ impl FromStr for Rules {
     fn from_str(s: &str) -> Result<Rules, RulesError> {
         let parts: Vec<&str> = s.split(' ').collect();
         let [o, m, n] = parts[..] else {
-            return Err(RulesError::Shape(s.to_owned()));
+            return Err(RulesError::Shape(crate::excerpt(s)));
         };
         let value = |part: &str, option: &str| -> Result<String, RulesError> {
             part.strip_prefix(option)
                 .and_then(|rest| rest.strip_prefix('='))
                 .map(str::to_owned)
-                .ok_or_else(|| RulesError::Shape(s.to_owned()))
+                .ok_or_else(|| RulesError::Shape(crate::excerpt(s)))
         };
         Ok(Rules {
             origin: value(o, "origin")?.parse()?,

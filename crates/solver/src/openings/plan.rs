@@ -136,7 +136,7 @@ fn plan_with_memory(
         layers_in_memory: memory_bytes / 16,
         checkpoint_every: limits
             .checkpoint_minutes
-            .map(|m| Duration::from_secs(60 * m)),
+            .map(|m| Duration::from_secs(m.saturating_mul(60))),
         stop_after_checkpoints: None,
     };
     Ok(CountPlan {
