@@ -27,7 +27,11 @@ pub fn with_threads<R: Send>(
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(usize::from(n))
             .build()
-            .map_err(|e| anyhow::anyhow!("cannot start {n} worker threads: {e}"))?
+            // The system refused the threads: a failure, not bad input.
+            .map_err(|e| crate::errors::Exit {
+                code: 1,
+                message: format!("cannot start {n} worker threads: {e}"),
+            })?
             .install(work),
     }
 }
