@@ -28,6 +28,8 @@ pub struct ProveRequest {
     pub rules: Rules,
     /// Transposition-table memory in MiB (`None`: as for `solve`).
     pub tt_mb: Option<usize>,
+    /// Give up (an error) when a strategy needs more lines than this.
+    pub max_lines: Option<u64>,
 }
 
 /// A proved value and its two strategies.
@@ -72,8 +74,15 @@ pub fn prove(
 ) -> Result<Proved, SolveError> {
     let limits = search_limits(request.root.holes(), request.tt_mb, None)?;
     let t0 = Instant::now();
-    let p = proof::prove(&request.root, &request.rules, &limits, None, progress)
-        .map_err(SolveError::Search)?;
+    let p = proof::prove(
+        &request.root,
+        &request.rules,
+        &limits,
+        None,
+        progress,
+        request.max_lines,
+    )
+    .map_err(SolveError::Search)?;
     let total = t0.elapsed().as_secs_f64();
     let strategy = |lines: Lines| Strategy {
         rules: request.rules,

@@ -10,6 +10,7 @@ fn request(root: Position, rules: Rules) -> ProveRequest {
         root,
         rules,
         tt_mb: Some(64),
+        max_lines: None,
     }
 }
 
@@ -87,4 +88,16 @@ fn positions_with_stores_and_north_to_move() {
     check(pos, Rules::default(), value);
     let over: Position = "0,0/1,2/3,4 0".parse().unwrap();
     check(over, Rules::default(), -1 - 3);
+}
+
+#[test]
+fn a_proof_over_its_line_limit_is_refused() {
+    let mut r = request(Position::start(5, 5).unwrap(), Rules::default());
+    r.max_lines = Some(1000);
+    let e = prove(&r, None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the proof's strategy needs more than 1000 lines, its limit"
+    );
+    assert!(!e.is_bad_input());
 }

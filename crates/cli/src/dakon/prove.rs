@@ -35,6 +35,9 @@ pub struct Args {
     /// Write the files gzip-compressed (`mover.strategy.gz`, ...).
     #[arg(long)]
     pub gzip: bool,
+    /// Give up when a strategy needs more than this many lines.
+    #[arg(long, value_name = "N")]
+    pub max_lines: Option<u64>,
     #[command(flatten)]
     pub search: SearchArgs,
     #[command(flatten)]
@@ -59,6 +62,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
         root: args.root()?,
         rules: args.rules.rules(),
         tt_mb: args.search.tt_mb,
+        max_lines: args.max_lines,
     };
     let p = with_search_spinner("proving", |progress| prove(&request, Some(progress)))?;
     let files = p.write(&args.out, args.gzip)?;

@@ -81,6 +81,12 @@ pub enum SearchError {
         /// Nodes searched when it stopped.
         nodes: u64,
     },
+    /// A proof's strategy grew past the lines allowed (`prove`'s limit).
+    #[error("the proof's strategy needs more than {max} lines, its limit")]
+    ProofTooLarge {
+        /// The limit.
+        max: u64,
+    },
     /// The table budget is below the smallest usable table.
     #[error("a transposition table of {bytes} bytes is too small (at least {min} bytes)")]
     TableTooSmall {

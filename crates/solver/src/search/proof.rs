@@ -89,6 +89,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         root: &Position,
         player: Side,
         guarantees: i32,
+        max_lines: Option<u64>,
     ) -> Result<Lines, SearchError> {
         let mut lines = Lines {
             player,
@@ -128,6 +129,9 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             if pos.side_to_move() == player {
                 let h = self.choose(&pos, player, need, &solved, lines.moves.get(&pos))?;
                 lines.moves.insert(pos, h as u8);
+                if let Some(max) = max_lines.filter(|&m| lines.moves.len() as u64 > m) {
+                    return Err(SearchError::ProofTooLarge { max });
+                }
                 let child = pos.play_unchecked(h, &self.rules);
                 stack.push((bare(&child), need - gain(&pos, &child, player)));
             } else {
@@ -223,23 +227,28 @@ pub struct Proof {
 }
 
 /// Solve `pos` exactly and read off the proof of its value (module docs).
-/// Same arguments as [`super::solve`]; the strategies do not depend on the
-/// thread count (the chooser's tests are exact, its order fixed).
+/// Same arguments as [`super::solve`], and a limit on each strategy's
+/// lines ([`SearchError::ProofTooLarge`] past it). The strategies do not
+/// depend on the thread count: the chooser's tests are exact and its order
+/// fixed.
 pub fn prove(
     pos: &Position,
     rules: &dalkon_rules::dakon::Rules,
     limits: &super::Limits,
     probe: Option<&dyn super::Probe>,
     progress: Option<&super::SearchProgress>,
+    max_lines: Option<u64>,
 ) -> Result<Proof, SearchError> {
     let start = std::time::Instant::now();
-    let mut proof = super::with_engine(pos, rules, limits, probe, progress, ProveJob { pos })?;
+    let job = ProveJob { pos, max_lines };
+    let mut proof = super::with_engine(pos, rules, limits, probe, progress, job)?;
     proof.search.seconds = start.elapsed().as_secs_f64() - proof.extract_seconds;
     Ok(proof)
 }
 
 struct ProveJob<'p> {
     pos: &'p Position,
+    max_lines: Option<u64>,
 }
 
 impl super::Job for ProveJob<'_> {
@@ -253,8 +262,8 @@ impl super::Job for ProveJob<'_> {
         let search = engine.result(pos, root);
         let t0 = std::time::Instant::now();
         let me = pos.side_to_move();
-        let mover = engine.strategy(pos, me, search.value)?;
-        let opponent = engine.strategy(pos, me.other(), -search.value)?;
+        let mover = engine.strategy(pos, me, search.value, self.max_lines)?;
+        let opponent = engine.strategy(pos, me.other(), -search.value, self.max_lines)?;
         Ok(Proof {
             search,
             mover,
