@@ -737,7 +737,41 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         let alpha0 = alpha;
         let nodes0 = c.nodes;
 
-        // Generate and order: table move, then bonus moves, then by gain.
+        let mut best = i32::MIN;
+        let mut best_move = 0usize;
+        // Search one move; true when it cuts off.
+        let mut try_move = |c: &mut Counters, h: usize, child: &Position, step: &Step| -> bool {
+            let v = if step.over {
+                step.value(step.terminal)
+            } else {
+                let (a, b) = step.window(alpha, beta);
+                step.value(self.alpha_beta(c, child, a, b))
+            };
+            if v > best {
+                best = v;
+                best_move = h;
+                if v > alpha {
+                    alpha = v;
+                    return alpha >= beta;
+                }
+            }
+            false
+        };
+
+        // The table's move first, before the others are generated: when it
+        // cuts off (it refuted this window before), they never are.
+        let tt_move = if tt_move != 0 && pos.pit(pos.side_to_move(), tt_move) > 0 {
+            let child = pos.play_unchecked(tt_move, &self.rules);
+            let step = Step::new(pos, &child);
+            if try_move(c, tt_move, &child, &step) {
+                return self.finish(c, key, nodes0, alpha0, lo, hi, beta, best, best_move);
+            }
+            tt_move
+        } else {
+            0
+        };
+
+        // Then the others: bonus moves first, then by the seeds banked.
         let mut kids: [(i32, usize, Position, Step); W] = [(
             0,
             0,
@@ -750,7 +784,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             },
         ); W];
         let mut len = 0;
-        for h in pos.moves() {
+        for h in pos.moves().filter(|&h| h != tt_move) {
             let child = pos.play_unchecked(h, &self.rules);
             let step = Step::new(pos, &child);
             let mut score = step.gain;
@@ -759,9 +793,6 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             }
             if step.same_side && !step.over {
                 score += 1 << 12;
-            }
-            if h == tt_move {
-                score += 1 << 20;
             }
             // Insertion into the sorted prefix, highest score first.
             let mut i = len;
@@ -772,27 +803,29 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             kids[i] = (score, h, child, step);
             len += 1;
         }
-
-        let mut best = i32::MIN;
-        let mut best_move = 0usize;
-        for &(_, h, child, step) in &kids[..len] {
-            let v = if step.over {
-                step.value(step.terminal)
-            } else {
-                let (a, b) = step.window(alpha, beta);
-                step.value(self.alpha_beta(c, &child, a, b))
-            };
-            if v > best {
-                best = v;
-                best_move = h;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+        for (_, h, child, step) in &kids[..len] {
+            if try_move(c, *h, child, step) {
+                break;
             }
         }
+        self.finish(c, key, nodes0, alpha0, lo, hi, beta, best, best_move)
+    }
+
+    /// Store what a node found and return its fail-soft value.
+    #[allow(clippy::too_many_arguments)] // the node's state, passed once from two exits
+    #[inline]
+    fn finish(
+        &self,
+        c: &Counters,
+        key: K,
+        nodes0: u64,
+        alpha0: i32,
+        lo: i32,
+        hi: i32,
+        beta: i32,
+        best: i32,
+        best_move: usize,
+    ) -> i32 {
         if self.abort.load(Ordering::Relaxed) {
             return 0;
         }
