@@ -1,16 +1,122 @@
 //! Options shared by every command (docs/cli.md): output format and threads;
 //! input quoted in messages; usage errors in one line.
+//!
+//! `--format` is accepted before or after the command name, but each
+//! command offers only some formats: [`OFFERED`] lists them, and
+//! [`parse`] gives every command a `--format` of its own that takes only
+//! those (so its `--help` and clap's errors list only them). A format given
+//! before the command name is checked by the command itself
+//! ([`Global::require_format`]).
 
+use std::ffi::{OsStr, OsString};
+
+use clap::builder::{EnumValueParser, PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
-/// Output formats. `text` is for people; the others for scripts. Not every
-/// command offers every format: a command refuses one it does not offer.
+/// Output formats. `text` is for people; the others for scripts (`svg`:
+/// a picture). Not every command offers every format: see [`OFFERED`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
     Json,
     Csv,
     Md,
+    Svg,
+}
+
+/// What most commands offer.
+pub const TEXT_JSON: &[Format] = &[Format::Text, Format::Json];
+
+/// The formats of each command that offers more than (or other than)
+/// [`TEXT_JSON`], by its words after `dalkon`. A command offering a new
+/// format adds its row here (e.g. `("daldos show", &[Format::Text,
+/// Format::Svg])`) and passes the same list to
+/// [`Global::require_format`].
+pub const OFFERED: &[(&str, &[Format])] = &[(
+    "daldos table",
+    &[Format::Text, Format::Json, Format::Csv, Format::Md],
+)];
+
+/// The formats `command` (its words after `dalkon`, e.g. `daldos best`)
+/// offers.
+pub fn offered(command: &str) -> &'static [Format] {
+    OFFERED
+        .iter()
+        .find(|(name, _)| *name == command)
+        .map_or(TEXT_JSON, |&(_, formats)| formats)
+}
+
+impl Format {
+    /// The name on the command line, lower-case (`csv`).
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// A `--format` value parser that takes only the formats a command offers;
+/// clap's help and its errors list exactly those.
+#[derive(Debug, Clone, Copy)]
+struct OfferedFormats(&'static [Format]);
+
+impl TypedValueParser for OfferedFormats {
+    type Value = Format;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Format, clap::Error> {
+        // The first refuses what the command does not offer, listing what it
+        // does; the second turns an offered name into its `Format`.
+        PossibleValuesParser::new(self.0.iter().filter_map(|f| f.to_possible_value()))
+            .parse_ref(cmd, arg, value)?;
+        EnumValueParser::<Format>::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().filter_map(|f| f.to_possible_value()),
+        ))
+    }
+}
+
+/// Give every command without subcommands, below `command` (whose words
+/// after `dalkon` are `path`), a `--format` that takes only its formats.
+/// Its value reaches [`Global::format`] as the global flag's would.
+fn with_formats(command: clap::Command, path: &str) -> clap::Command {
+    let subcommands: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    if subcommands.is_empty() {
+        return command.arg(
+            clap::Arg::new("format")
+                .long("format")
+                .value_name("FORMAT")
+                .help("Output format (text is for people; the others for scripts)")
+                .value_parser(OfferedFormats(offered(path)))
+                .default_value("text"),
+        );
+    }
+    subcommands.into_iter().fold(command, |command, name| {
+        let sub_path = if path.is_empty() {
+            name.clone()
+        } else {
+            format!("{path} {name}")
+        };
+        command.mut_subcommand(&name, |sub| with_formats(sub, &sub_path))
+    })
+}
+
+/// Parse the command line (program name first) as `P`, each command's
+/// `--format` restricted to its formats.
+pub fn parse<P: clap::Parser>(args: &[OsString]) -> Result<P, clap::Error> {
+    let mut command = with_formats(P::command(), "");
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    P::from_arg_matches_mut(&mut matches).map_err(|e| e.format(&mut command))
 }
 
 /// The most worker threads `--threads` takes.
@@ -73,8 +179,9 @@ pub fn usage_line(rendered: &str, command: &str) -> String {
 /// Flags accepted by every command.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// Output format (text is for people; json for scripts).
-    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    /// Output format: text (for people, the default) or another that the
+    /// command offers (its --help lists them).
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text, hide_possible_values = true)]
     pub format: Format,
     /// Worker threads, 1 to 256 (default: all cores). Results never depend
     /// on it.
@@ -83,26 +190,18 @@ pub struct Global {
 }
 
 impl Global {
-    /// Refuse a format the command does not offer.
+    /// Refuse a format the command does not offer (`offered`: the same
+    /// list as its row of [`OFFERED`]). After the command name the parser
+    /// already refuses it; this catches one given before the name
+    /// (`dalkon --format csv daldos best`).
     pub fn require_format(&self, offered: &[Format]) -> anyhow::Result<Format> {
         if offered.contains(&self.format) {
             Ok(self.format)
         } else {
-            let names: Vec<String> = offered
-                .iter()
-                .map(|f| {
-                    f.to_possible_value()
-                        .map(|v| v.get_name().to_owned())
-                        .unwrap_or_default()
-                })
-                .collect();
-            let name = self
-                .format
-                .to_possible_value()
-                .map(|v| v.get_name().to_owned())
-                .unwrap_or_default();
+            let names: Vec<String> = offered.iter().map(|f| f.name()).collect();
             anyhow::bail!(
-                "this command does not offer --format {name}; choose one of: {}",
+                "this command does not offer --format {}; choose one of: {}",
+                self.format.name(),
                 names.join(", ")
             )
         }

@@ -77,7 +77,7 @@ where
         stderr,
     } = streams;
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let cli = match Cli::try_parse_from(&args) {
+    let cli = match common::parse::<Cli>(&args) {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e, &args, stdout, stderr),
     };

@@ -317,6 +317,7 @@ fn global(offers_all_formats: bool) -> impl Strategy<Value = (Part, bool)> {
         5 => Just(("json", Expect::Good)),
         1 => Just(("csv", if offers_all_formats { Expect::Good } else { Expect::Bad })),
         1 => Just(("md", if offers_all_formats { Expect::Good } else { Expect::Bad })),
+        1 => Just(("svg", Expect::Bad)),
         1 => Just(("yaml", Expect::Bad)),
     ];
     let threads = prop_oneof![
@@ -531,29 +532,65 @@ fn value_expect(text: &str, parses: bool) -> Expect {
     }
 }
 
+/// `--target` of `daldos odds`: absent (mostly), or (kind, index, text):
+/// kind 0 names the hole of an enemy piece of the position (the index
+/// picks which), the others give `text`, a hole name or an odd value.
+fn target_choice() -> impl Strategy<Value = Option<(u8, usize, String)>> {
+    let text = prop_oneof![
+        3 => (prop::sample::select(vec!['A', 'M', 'B', 'm', 'Z']), 0..40u8)
+            .prop_map(|(r, c)| format!("{r}{c}")),
+        1 => prop::sample::select(ODD).prop_map(str::to_owned),
+    ];
+    prop::option::weighted(0.3, (0..3u8, any::<usize>(), text))
+}
+
 fn daldos_odds() -> impl Strategy<Value = Case> {
     (
         daldos_position_text(),
         flag("max-nodes", false, number(vec!["1", "100", "5000"])),
+        target_choice(),
         daldos_rules(false),
         global(false),
         noise(),
     )
-        .prop_map(|((pt, pos), nodes, (rules, board), (g, json), noise)| {
-            let over = pos.is_some_and(|p| p.is_over(&variants_of(&rules.0)));
-            let mut e = position_expect(&pt, pos.is_some(), board, pos.map(|p| p.board()));
-            if over || nodes.0.iter().any(|w| w.ends_with('0') && w.contains("=0")) {
-                e = e.and(Expect::Either);
-            }
-            let parts = vec![
-                (vec!["--position".into(), pt], Expect::Good),
-                nodes,
-                rules,
-                g,
-                noise,
-            ];
-            case(&["daldos", "odds"], parts, json, Answer::None, e)
-        })
+        .prop_map(
+            |((pt, pos), nodes, target, (rules, board), (g, json), noise)| {
+                let over = pos.is_some_and(|p| p.is_over(&variants_of(&rules.0)));
+                let mut e = position_expect(&pt, pos.is_some(), board, pos.map(|p| p.board()));
+                if over || nodes.0.iter().any(|w| w.ends_with('0') && w.contains("=0")) {
+                    e = e.and(Expect::Either);
+                }
+                let mut parts = vec![
+                    (vec!["--position".into(), pt], Expect::Good),
+                    nodes,
+                    rules,
+                    g,
+                    noise,
+                ];
+                if let Some((kind, i, text)) = target {
+                    let enemy: Vec<Hole> = pos
+                        .map(|p| p.pieces(p.side_to_move().other()).collect())
+                        .unwrap_or_default();
+                    let text = match pos {
+                        Some(p) if kind == 0 && !enemy.is_empty() => {
+                            p.board().hole_name(enemy[i % enemy.len()])
+                        }
+                        _ => text,
+                    };
+                    // Without a position the position decides; with one, the
+                    // hole must hold an enemy piece.
+                    if let Some(p) = pos {
+                        let holds = p
+                            .board()
+                            .parse_hole(&text)
+                            .is_ok_and(|h| enemy.contains(&h));
+                        e = e.and(value_expect(&text, holds));
+                    }
+                    parts.push((vec!["--target".into(), text], Expect::Good));
+                }
+                case(&["daldos", "odds"], parts, json, Answer::None, e)
+            },
+        )
 }
 
 fn daldos_best() -> impl Strategy<Value = Case> {
@@ -567,11 +604,16 @@ fn daldos_best() -> impl Strategy<Value = Case> {
         ]),
         switch("fast"),
         switch("no-prune"),
+        flag("top", false, prop_oneof![
+            4 => prop::sample::select(vec!["1", "3", "all"]).prop_map(|v| (v.to_owned(), Expect::Good)),
+            1 => prop::sample::select(vec!["0", "ALL", "x", "", "99999999999999999999"])
+                .prop_map(|v| (v.to_owned(), Expect::Bad)),
+        ]),
         daldos_rules(false),
         global(false),
         noise(),
     )
-        .prop_map(|((pt, pos), dice, depth, fast, prune, (rules, board), (g, json), noise)| {
+        .prop_map(|((pt, pos), dice, depth, fast, prune, top, (rules, board), (g, json), noise)| {
             let v = variants_of(&rules.0);
             let mut e = position_expect(&pt, pos.is_some(), board, pos.map(|p| p.board()));
             if pos.is_some_and(|p| p.is_over(&v)) {
@@ -582,7 +624,7 @@ fn daldos_best() -> impl Strategy<Value = Case> {
                 e = e.and(value_expect(&dt, t.is_some()));
                 parts.push((vec!["--dice".into(), dt], Expect::Good));
             }
-            parts.extend([depth, fast, prune, rules, g, noise]);
+            parts.extend([depth, fast, prune, top, rules, g, noise]);
             case(&["daldos", "best"], parts, json, Answer::None, e)
         })
 }

@@ -1,7 +1,7 @@
 //! The generic expectiminimax search on toy dice games: hand-worked values,
 //! pruning and the transposition table never change a value (compared with a
-//! plain reference expectiminimax, bit for bit), and thread-count
-//! independence.
+//! plain reference expectiminimax, bit for bit), values called exact are
+//! the game's values, and thread-count independence.
 
 use dalkon_odds::engine::{
     analyse_position, analyse_throw, quantize, Game, RootMode, SearchError, SearchOptions,
@@ -140,6 +140,10 @@ struct Random {
     seed: u64,
     modulus: u64,
     throws: Vec<(u8, u32)>,
+    /// One position in `ends` is a finished game.
+    ends: u64,
+    /// Every static evaluation is this, if given (the same game otherwise).
+    eval: Option<f64>,
 }
 
 impl Random {
@@ -149,6 +153,8 @@ impl Random {
             seed,
             modulus,
             throws,
+            ends: 11,
+            eval: None,
         }
     }
     fn h(&self, a: u64, b: u64) -> u64 {
@@ -176,7 +182,7 @@ impl Game for Random {
     }
     fn winner(&self, pos: &RPos) -> Option<u8> {
         let h = self.h(pos.id, 1_000_003);
-        (h % 11 == 0).then_some((h >> 20) as u8 & 1)
+        (h % self.ends == 0).then_some((h >> 20) as u8 & 1)
     }
     fn plays(&self, pos: &RPos, throw: u8) -> Vec<(u32, RPos)> {
         let n = 1 + self.h(pos.id, throw as u64) % 5;
@@ -196,6 +202,9 @@ impl Game for Random {
             .collect()
     }
     fn evaluate(&self, pos: &RPos) -> f64 {
+        if let Some(e) = self.eval {
+            return e;
+        }
         // Deliberately off the 2^-16 grid: the search must round it.
         (self.h(pos.id, pos.side as u64 + 99) % 1_000_001) as f64 / 1_000_000.0
     }
@@ -284,13 +293,13 @@ fn random_root_checks(seed: u64, modulus: u64, depth: u32) {
             assert_eq!(exact.value, ta.value);
             assert_eq!(exact.plays[0].play, ta.plays[0].play);
             for pv in &exact.plays {
-                assert!(pv.exact);
+                assert!(!pv.bound);
                 assert_eq!(pv.value, reference_child(&g, 0, &pv.result, depth - 1));
             }
             // Bounds in BestOnly mode really bound the exact values.
             for pv in &ta.plays {
                 let e = exact.plays.iter().find(|q| q.play == pv.play).unwrap();
-                if pv.exact {
+                if !pv.bound {
                     assert_eq!(pv.value, e.value);
                 } else {
                     assert!(e.value <= pv.value && pv.value <= ta.value);
@@ -358,17 +367,117 @@ fn thread_count_does_not_change_anything() {
     let root = RPos { id: 3, side: 1 };
     let run = || {
         let p = analyse_position(&g, &root, opts(3), RootMode::BestOnly).unwrap();
-        let best: Vec<(u32, f64, bool)> = p
+        let best: Vec<(u32, f64, bool, bool)> = p
             .throws
             .iter()
-            .flat_map(|(t, _)| t.plays.iter().map(|q| (q.play, q.value, q.exact)))
+            .flat_map(|(t, _)| t.plays.iter().map(|q| (q.play, q.value, q.bound, q.exact)))
             .collect();
-        (p.value, best, p.stats)
+        (p.value, p.exact, best, p.stats)
     };
-    let one: (f64, Vec<(u32, f64, bool)>, Stats) = in_pool(1, run);
+    type Outcome = (f64, bool, Vec<(u32, f64, bool, bool)>, Stats);
+    let one: Outcome = in_pool(1, run);
     let two = in_pool(2, run);
     let four = in_pool(4, run);
     assert_eq!(one, two);
     assert_eq!(one, four);
-    assert!(one.2.nodes() > 0);
+    assert!(one.3.nodes() > 0);
+}
+
+/// Whether every line of the plain expectiminimax of `pos` to `depth` ends
+/// in a finished game (no static evaluation at all).
+fn reference_ends<G: Game>(g: &G, pos: &G::Pos, depth: u32) -> bool {
+    if g.winner(pos).is_some() {
+        return true;
+    }
+    depth > 0
+        && g.throws().iter().all(|&(t, _)| {
+            g.plays(pos, t)
+                .iter()
+                .all(|(_, r)| reference_ends(g, r, depth - 1))
+        })
+}
+
+/// `exact` on plays, throws and positions: where the search says so, the
+/// value is the same whatever the static evaluation (every evaluation 0,
+/// every evaluation 1), so it is the game's value; and where the whole tree
+/// ends in finished games, the search says so.
+fn exact_checks(seed: u64, modulus: u64, ends: u64, depth: u32) {
+    let with = |eval| Random {
+        ends,
+        eval,
+        ..Random::new(seed, modulus)
+    };
+    let (g, low, high) = (with(None), with(Some(0.0)), with(Some(1.0)));
+    let root = RPos { id: 1, side: 0 };
+    if g.winner(&root).is_some() {
+        return;
+    }
+    for o in all_option_sets(depth) {
+        for mode in [RootMode::AllExact, RootMode::BestOnly] {
+            let p = analyse_position(&g, &root, o, mode).unwrap();
+            if p.exact {
+                assert_eq!(p.value, reference(&low, &root, depth), "{o:?}");
+                assert_eq!(p.value, reference(&high, &root, depth), "{o:?}");
+            }
+            if reference_ends(&g, &root, depth) {
+                assert!(p.exact, "{o:?}");
+            }
+            for (ta, _) in &p.throws {
+                for pv in &ta.plays {
+                    if pv.exact {
+                        for other in [&low, &high] {
+                            assert_eq!(pv.value, reference_child(other, 0, &pv.result, depth - 1));
+                        }
+                    }
+                    if mode == RootMode::AllExact && reference_ends(&g, &pv.result, depth - 1) {
+                        assert!(pv.exact, "{o:?}");
+                    }
+                    assert!(!(pv.exact && pv.bound));
+                }
+                if ta.exact {
+                    for other in [&low, &high] {
+                        let best = other
+                            .plays(&root, ta.throw)
+                            .iter()
+                            .map(|(_, r)| reference_child(other, 0, r, depth - 1))
+                            .fold(0.0, f64::max);
+                        assert_eq!(ta.value, best, "{o:?}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// A value called exact does not depend on the static evaluation.
+    #[test]
+    fn exact_values_do_not_depend_on_the_evaluation(
+        seed in any::<u64>(),
+        modulus in 5u64..200,
+        ends in prop::sample::select(vec![2u64, 3, 5, 11]),
+        depth in 1u32..4,
+    ) {
+        exact_checks(seed, modulus, ends, depth);
+    }
+}
+
+#[test]
+fn race_values_are_exact_where_the_game_ends() {
+    let g = Race;
+    // Needing one step, every throw wins: exact at depth 1.
+    let p = analyse_position(&g, &race(1, 5), opts(1), RootMode::AllExact).unwrap();
+    assert!(p.exact && p.value == 1.0);
+    // Two against one at depth 1: a play that does not win leaves a static
+    // value; the throw `2` still wins outright.
+    let p = analyse_position(&g, &race(2, 1), opts(1), RootMode::AllExact).unwrap();
+    assert!(!p.exact);
+    let two = &p.throws[1].0;
+    assert!(two.exact && two.value == 1.0);
+    assert!(two.plays[0].exact && !two.plays[1].exact);
+    // Depth 2 reaches the end of every line (rules out above): exact 3/4.
+    let p = analyse_position(&g, &race(2, 1), opts(2), RootMode::AllExact).unwrap();
+    assert!(p.exact && p.value == 0.75);
 }

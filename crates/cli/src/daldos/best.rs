@@ -6,8 +6,12 @@
 //! Depth counts throws: depth 1 chooses among the plays of the throw by the
 //! static value of their results; each further unit averages over one more
 //! throw (the opponent's, or the same side's after a dal-dal) and lets the
-//! thrower choose. Values are the mover's win probability, exact 1/0 where
-//! the game ends inside the search.
+//! thrower choose. Values are the mover's win probability. A value is
+//! labelled exact (`"exact": true`, text `exact`) only when it is the
+//! game's value: every line the search needed for it ended in a finished
+//! game (`dalkon_odds::engine::search`, "Exact values"); any other value is
+//! an estimate. No solved tables exist yet, so game ends are the only
+//! source of exact values.
 //!
 //! The answer comes within a node budget (`--max-nodes`, 0 for none): the
 //! search deepens one unit at a time, 1, 2, … up to `--depth`, and when a
@@ -17,13 +21,19 @@
 //! gets what the earlier ones left of the budget, so the whole answer costs
 //! at most `--max-nodes` nodes (or one per root play, if that is more).
 //!
-//! JSON fields beyond docs/cli.md: `depth_asked` and `complete` (whether
-//! `depth` is the depth asked), `nodes_total` (the nodes of every depth
-//! searched, the one that ran out included; `nodes` and `stats` are those of
-//! the search at `depth`), `exact` per play (false only with `--fast`,
-//! where a play that cannot beat the best gets an upper bound), `stats`
-//! (node counts by kind), `prune`; without `--dice`, `best` is null, `plays`
-//! is empty and `throws` holds one entry per ordered throw.
+//! JSON fields beyond docs/cli.md: `exact` (for the answer's value, for
+//! each throw and each play), `upper_bound` per play (only with `--fast`,
+//! where a play that cannot beat the best gets an upper bound instead of its
+//! value), `plays_total` (the plays before `--top` cut the list),
+//! `depth_asked` and `complete` (whether `depth` is the depth asked),
+//! `nodes_total` (the nodes of every depth searched, the one that ran out
+//! included; `nodes` and `stats` are those of the search at `depth`),
+//! `stats` (node counts by kind), `prune`; without `--dice`, `best` is
+//! null, `plays` is empty and `throws` holds one entry per ordered throw.
+//!
+//! `--top K` lists at most K plays per throw. Without it JSON lists every
+//! play, and text the first [`TEXT_TOP`] plays of the throw asked, or only
+//! the best play of each throw without `--dice`.
 //!
 //! `--position -` reads one position per line on stdin and answers each
 //! with one JSON line (crate::batch), without a progress bar.
@@ -63,10 +73,15 @@ pub struct Args {
     /// minute.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
-    /// Only the best play's value is exact; the others get upper bounds
+    /// Only the best play gets its value; the others get upper bounds
     /// (faster: the best play's value becomes a pruning bound for the rest).
     #[arg(long)]
     pub fast: bool,
+    /// List at most K plays per throw (`all`: every play). Default: every
+    /// play in JSON; in text the first 10 for --dice, else each throw's
+    /// best play only.
+    #[arg(long, value_name = "K|all", value_parser = parse_top)]
+    pub top: Option<usize>,
     /// Switch off Star1 / alpha-beta pruning (same values, more nodes).
     #[arg(long)]
     pub no_prune: bool,
@@ -84,11 +99,28 @@ pub struct Args {
 /// 15 to 50 s.
 pub const DEFAULT_MAX_NODES: u64 = 30_000_000;
 
+/// Plays the text lists for `--dice` without `--top`.
+pub const TEXT_TOP: usize = 10;
+
+/// `--top`: a number from 1, or `all`.
+fn parse_top(text: &str) -> Result<usize, String> {
+    if text == "all" {
+        return Ok(usize::MAX);
+    }
+    match text.parse::<usize>() {
+        Ok(k) if k >= 1 => Ok(k),
+        _ => Err("expected a number of plays from 1, or `all`".to_owned()),
+    }
+}
+
 #[derive(Debug, Serialize)]
 struct PlayJson {
     play: String,
     value: f64,
+    /// `value` is the play's value in the game (every line ended).
     exact: bool,
+    /// `value` is only an upper bound (`--fast`).
+    upper_bound: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -120,15 +152,19 @@ impl From<Stats> for StatsJson {
 struct ThrowJson {
     dice: String,
     value: f64,
+    exact: bool,
     best: String,
     plays: Vec<PlayJson>,
+    plays_total: usize,
 }
 
 #[derive(Debug, Serialize)]
 struct BestJson {
     value: f64,
+    exact: bool,
     best: Option<String>,
     plays: Vec<PlayJson>,
+    plays_total: usize,
     depth: u32,
     depth_asked: u32,
     complete: bool,
@@ -140,13 +176,16 @@ struct BestJson {
     throws: Option<Vec<ThrowJson>>,
 }
 
-fn play_rows(a: &ThrowAnalysis<Daldos>, board: Board) -> Vec<PlayJson> {
+/// The first `top` plays of a throw, best first.
+fn play_rows(a: &ThrowAnalysis<Daldos>, board: Board, top: usize) -> Vec<PlayJson> {
     a.plays
         .iter()
+        .take(top)
         .map(|p| PlayJson {
             play: p.play.notation(board),
             value: p.value,
             exact: p.exact,
+            upper_bound: p.bound,
         })
         .collect()
 }
@@ -159,6 +198,8 @@ struct Query<'a> {
     max_nodes: Option<u64>,
     prune: bool,
     mode: RootMode,
+    /// Plays listed per throw.
+    top: usize,
 }
 
 pub fn run(
@@ -188,6 +229,7 @@ pub fn run(
         } else {
             RootMode::AllExact
         },
+        top: args.top.unwrap_or(usize::MAX),
     };
     if args.position == "-" {
         crate::batch::run(stdin, w, |text| {
@@ -209,7 +251,12 @@ pub fn run(
     let seconds = started.elapsed().as_secs_f64();
     match format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
-        _ => print_text(w, &pos, throw, &out, seconds)?,
+        _ => {
+            let top = args
+                .top
+                .unwrap_or(if throw.is_some() { TEXT_TOP } else { 1 });
+            print_text(w, &pos, throw, &out, top, seconds)?
+        }
     }
     Ok(())
 }
@@ -285,8 +332,10 @@ fn search(
             let a = analyse_throw_with_progress(game, pos, t, opts, mode, tick)?;
             BestJson {
                 value: a.value,
+                exact: a.exact,
                 best: Some(a.plays[0].play.notation(board)),
-                plays: play_rows(&a, board),
+                plays: play_rows(&a, board, q.top),
+                plays_total: a.plays.len(),
                 depth: opts.depth,
                 depth_asked: q.depth,
                 complete: opts.depth == q.depth,
@@ -310,15 +359,19 @@ fn search(
                     ThrowJson {
                         dice: t.to_string(),
                         value: ta.value,
+                        exact: ta.exact,
                         best: ta.plays[0].play.notation(board),
-                        plays: play_rows(ta, board),
+                        plays: play_rows(ta, board, q.top),
+                        plays_total: ta.plays.len(),
                     }
                 })
                 .collect();
             BestJson {
                 value: a.value,
+                exact: a.exact,
                 best: None,
                 plays: Vec::new(),
+                plays_total: 0,
                 depth: opts.depth,
                 depth_asked: q.depth,
                 complete: opts.depth == q.depth,
@@ -332,11 +385,24 @@ fn search(
     })
 }
 
+/// How a value is labelled in text: the game's value, an estimate, or
+/// (`--fast`) an upper bound.
+fn label(exact: bool, upper_bound: bool) -> &'static str {
+    match (exact, upper_bound) {
+        (_, true) => "upper bound",
+        (true, false) => "exact",
+        (false, false) => "estimate",
+    }
+}
+
+/// The text answer: the board, the depth, then the plays of the throw
+/// asked (at most `top`) or each throw's first `top` plays.
 fn print_text(
     w: &mut dyn std::io::Write,
     pos: &Position,
     throw: Option<Throw>,
     out: &BestJson,
+    top: usize,
     seconds: f64,
 ) -> std::io::Result<()> {
     write!(w, "{}", draw(pos))?;
@@ -354,36 +420,60 @@ fn print_text(
         limit,
         if out.prune { "on" } else { "off" }
     )?;
-    let bound = |p: &PlayJson| if p.exact { "" } else { " (upper bound)" };
+    writeln!(
+        w,
+        "exact: the value of the game (every line searched ended); estimate: \
+         a static evaluation at the depth cut entered it"
+    )?;
+    let row = |p: &PlayJson| format!("{:.4}  {}", p.value, label(p.exact, p.upper_bound));
     match (throw, &out.throws) {
         (Some(t), _) => {
             writeln!(
                 w,
-                "throw {t}: best {} with value {:.4} ({side}'s win probability)",
+                "throw {t}: best {} with value {:.4} ({side}'s win probability, {})",
                 out.best.as_deref().unwrap_or("-"),
-                out.value
+                out.value,
+                label(out.exact, false)
             )?;
-            let width = out.plays.iter().map(|p| p.play.len()).max().unwrap_or(0);
-            for (i, p) in out.plays.iter().enumerate() {
+            let shown = &out.plays[..out.plays.len().min(top)];
+            let width = shown.iter().map(|p| p.play.len()).max().unwrap_or(0);
+            for (i, p) in shown.iter().enumerate() {
+                writeln!(w, "  {:>3}. {:<width$}  {}", i + 1, p.play, row(p))?;
+            }
+            let more = out.plays_total - shown.len();
+            if more > 0 {
                 writeln!(
                     w,
-                    "  {:>3}. {:<width$}  {:.4}{}",
-                    i + 1,
-                    p.play,
-                    p.value,
-                    bound(p)
+                    "       … {more} more play{} (--top all lists every play)",
+                    if more == 1 { "" } else { "s" }
                 )?;
             }
         }
         (None, Some(throws)) => {
             writeln!(
                 w,
-                "expected value before the throw: {:.4} ({side}'s win probability)",
-                out.value
+                "expected value before the throw: {:.4} ({side}'s win probability, {})",
+                out.value,
+                label(out.exact, false)
             )?;
-            let width = throws.iter().map(|t| t.best.len()).max().unwrap_or(0);
+            let width = throws
+                .iter()
+                .flat_map(|t| t.plays.iter().take(top))
+                .map(|p| p.play.len())
+                .max()
+                .unwrap_or(0);
             for t in throws {
-                writeln!(w, "  {}  {:<width$}  {:.4}", t.dice, t.best, t.value)?;
+                for (i, p) in t.plays.iter().take(top).enumerate() {
+                    let dice = if i == 0 { t.dice.as_str() } else { "" };
+                    writeln!(w, "  {dice:<3}  {:<width$}  {}", p.play, row(p))?;
+                }
+            }
+            if throws.iter().any(|t| t.plays_total > top) {
+                writeln!(
+                    w,
+                    "(at most {top} play{} per throw; --top K lists more)",
+                    if top == 1 { "" } else { "s" }
+                )?;
             }
         }
         (None, None) => {}

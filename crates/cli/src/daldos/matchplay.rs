@@ -21,6 +21,10 @@ use super::RuleArgs;
 use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("board", |a| a.help(
+    "Board the games are played on: `danish` (L=16, the default), `norwegian` (L=12) \
+     or a row length L from 4 to 32"
+)))]
 pub struct Args {
     /// Player a: random, greedy or engine:N.
     #[arg(long, value_name = "PLAYER")]

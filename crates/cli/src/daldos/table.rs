@@ -13,9 +13,13 @@ use dalkon_rules::daldos::{Board, Variants};
 use serde::Serialize;
 
 use super::RuleArgs;
-use crate::common::{Format, Global};
+use crate::common::{offered, Format, Global};
 
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("board", |a| a.help(
+    "Board of the board positions: `danish` (L=16, the default), `norwegian` (L=12) \
+     or a row length L from 4 to 32 (the table needs L >= 9)"
+)))]
 pub struct Args {
     #[command(flatten)]
     pub rules: RuleArgs,
@@ -25,7 +29,7 @@ pub struct Args {
 }
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
-    let format = global.require_format(&[Format::Text, Format::Json, Format::Csv, Format::Md])?;
+    let format = global.require_format(offered("daldos table"))?;
     let board = args.rules.board()?.unwrap_or(Board::DANISH);
     let variants = args.rules.variants();
     let table = build(board, &variants, args.max_distance)?;
@@ -38,7 +42,8 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             }
         }
         Format::Md => write!(out, "{}", markdown_one(&table))?,
-        Format::Text => write!(out, "{}", text(&table))?,
+        // Text (nothing else is offered: `require_format` refused it).
+        _ => write!(out, "{}", text(&table))?,
     }
     Ok(())
 }

@@ -4,6 +4,10 @@
 //! files written by `reproduce`"): the same bytes on every run and with any
 //! thread count, written atomically. What varies from run to run goes to
 //! `reproduce.log` beside the out folder ([`log`]).
+//!
+//! `--format json` prints, instead of the lines of text, one JSON summary
+//! at the end: `{"out", "full", "only", "summary": [the lines of text],
+//! "log", "seconds"}`.
 
 mod csv;
 mod dakon;
@@ -13,8 +17,9 @@ mod log;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+use serde::Serialize;
 
-use crate::common::Global;
+use crate::common::{Format, Global, TEXT_JSON};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,8 +42,27 @@ pub enum Game {
     Dakon,
 }
 
+/// The JSON summary of a run.
+#[derive(Debug, Serialize)]
+struct Summary {
+    out: String,
+    full: bool,
+    only: Option<&'static str>,
+    /// The lines the text output prints, one per part.
+    summary: Vec<String>,
+    log: String,
+    seconds: f64,
+}
+
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
-    global.require_format(&[crate::common::Format::Text])?;
+    let format = global.require_format(TEXT_JSON)?;
+    // Text goes out line by line as the parts finish; JSON is one summary
+    // at the end, of the same lines.
+    let mut lines: Vec<u8> = Vec::new();
+    let say: &mut dyn std::io::Write = match format {
+        Format::Json => &mut lines,
+        _ => &mut *out,
+    };
     let mut command = format!("dalkon reproduce --out {}", args.out.display());
     if args.full {
         command.push_str(" --full");
@@ -51,10 +75,10 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let mut log = log::RunLog::new(&command);
     let result = (|| {
         if args.only != Some(Game::Dakon) {
-            daldos::reproduce(&args.out, args.full, &mut log, out)?;
+            daldos::reproduce(&args.out, args.full, &mut log, say)?;
         }
         if args.only != Some(Game::Daldos) {
-            dakon::reproduce(&args.out, args.full, &mut log, out)?;
+            dakon::reproduce(&args.out, args.full, &mut log, say)?;
         }
         anyhow::Ok(())
     })();
@@ -69,8 +93,26 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
         .with_context(|| format!("cannot write {}", log_path.display()));
     result?;
     logged?;
+    if format == Format::Json {
+        let summary = Summary {
+            out: args.out.display().to_string(),
+            full: args.full,
+            only: args.only.map(|g| match g {
+                Game::Daldos => "daldos",
+                Game::Dakon => "dakon",
+            }),
+            summary: String::from_utf8_lossy(&lines)
+                .lines()
+                .map(str::to_owned)
+                .collect(),
+            log: log_path.display().to_string(),
+            seconds: log.elapsed(),
+        };
+        writeln!(out, "{}", serde_json::to_string(&summary)?)?;
+        return Ok(());
+    }
     writeln!(
-        out,
+        say,
         "data regenerated under {} in {:.1} s; timings and counters in {}",
         args.out.display(),
         log.elapsed(),

@@ -106,7 +106,13 @@ fn bad_options_are_refused() {
         &[
             "dakon", "solve", "--holes", "3", "--seeds", "3", "--format", "csv",
         ],
-        "this command does not offer --format csv; choose one of: text, json",
+        "error: invalid value 'csv' for '--format <FORMAT>' [possible values: text, json]; see 'dalkon dakon solve --help'\n",
+    );
+    refused(
+        &[
+            "--format", "csv", "dakon", "solve", "--holes", "3", "--seeds", "3",
+        ],
+        "error: this command does not offer --format csv; choose one of: text, json\n",
     );
     // A folder that exists but is not an openings checkpoint is refused,
     // and left as it was.

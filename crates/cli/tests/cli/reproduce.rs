@@ -80,7 +80,8 @@ fn assert_same_files(want: &Path, got: &Path) {
     }
 }
 
-fn reproduce(args: &[&str]) {
+/// Run `dalkon reproduce …`, which must succeed; its standard output.
+fn reproduce(args: &[&str]) -> Vec<u8> {
     let t0 = Instant::now();
     let out = run(args, None);
     assert!(
@@ -89,12 +90,14 @@ fn reproduce(args: &[&str]) {
         String::from_utf8_lossy(&out.stderr)
     );
     eprintln!("dalkon {args:?}: {:.1} s", t0.elapsed().as_secs_f64());
+    out.stdout
 }
 
 /// The Daldøs part, capture tables and the three default matches, into a
 /// fresh folder, with one thread: the committed bytes. The folder starts
 /// with a `matches.json` holding only the `--full`-only match, which the
-/// default run must keep (and the others be played, not copied).
+/// default run must keep (and the others be played, not copied). With
+/// `--format json` the summary is one JSON document.
 #[test]
 fn the_daldos_part_writes_the_committed_bytes() {
     let scratch = Scratch::new("daldos");
@@ -106,7 +109,7 @@ fn the_daldos_part_writes_the_committed_bytes() {
     let kept = serde_json::json!({ "engine3_vs_greedy": matches["engine3_vs_greedy"] });
     std::fs::write(dir.join("matches.json"), kept.to_string()).unwrap();
     let out = scratch.out();
-    reproduce(&[
+    let summary = reproduce(&[
         "--threads",
         "1",
         "reproduce",
@@ -114,8 +117,23 @@ fn the_daldos_part_writes_the_committed_bytes() {
         "daldos",
         "--out",
         out.to_str().unwrap(),
+        "--format",
+        "json",
     ]);
     assert_same_files(&committed("daldos"), &dir);
+    let summary: serde_json::Value = serde_json::from_slice(&summary).unwrap();
+    assert_eq!(summary["out"], out.to_str().unwrap());
+    assert_eq!(summary["only"], "daldos");
+    assert_eq!(summary["full"], false);
+    assert!(summary["seconds"].as_f64().is_some(), "{summary}");
+    assert!(summary["log"].as_str().unwrap().ends_with("reproduce.log"));
+    let lines = summary["summary"].as_array().unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.as_str().unwrap().starts_with("daldos: capture tables")),
+        "{summary}"
+    );
     let log = std::fs::read_to_string(scratch.0.join("reproduce.log")).unwrap();
     assert!(log.contains("daldos match engine2_vs_random"), "{log}");
 }

@@ -27,6 +27,19 @@
 //! exactly in `f64` up to [`MAX_DEPTH`]. That is why pruning provably never
 //! changes a value here, bit for bit, and why the tests compare with `==`.
 //!
+//! # Exact values
+//! A value at depth `d` is the game's own value (rules.md §1.8's `W`), not
+//! only its value at that depth, when it does not depend on any static
+//! evaluation: every line the search needed for it ended in a finished
+//! game. The search tracks this beside each value (a depth cut, or a
+//! transposition-table entry that came from one, makes a value an
+//! *estimate*) and reports it as `exact` on root plays, throws and
+//! positions. Values of lines the search pruned lie in `[0, 1]` for the
+//! game as much as at the depth, so a cut-off needs no evaluation; and a
+//! play that wins outright settles its choice whatever the other plays
+//! are worth. Pruning can therefore prove more values exact than the full
+//! search does (it looks at fewer estimates), never a wrong one.
+//!
 //! # Pruning
 //! Play choices are alpha-beta (fail-soft) nodes. Chance nodes use Star1
 //! with the value bounds `[0, 1]`: before each throw is searched, the node's
@@ -186,6 +199,10 @@ pub struct Searcher<'g, G: Game> {
     limit: u64,
     /// The limit was reached: every value since is meaningless.
     stopped: bool,
+    /// A value computed since this was last cleared depends on a static
+    /// evaluation (see "Exact values" in the module documentation). Each
+    /// node clears it for its own subtree and ors its own back in.
+    estimated: bool,
     /// Counts so far.
     pub stats: Stats,
 }
@@ -217,6 +234,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             buffers: Vec::new(),
             limit: opts.max_nodes.unwrap_or(u64::MAX),
             stopped: false,
+            estimated: false,
             stats: Stats::default(),
         }
     }
@@ -233,6 +251,14 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// (and the value of the search that reached it) mean nothing.
     pub fn out_of_nodes(&self) -> bool {
         self.stopped
+    }
+
+    /// Whether a value returned since the last call (or since the searcher
+    /// was made) depends on a static evaluation, i.e. is an estimate rather
+    /// than the game's value; and start afresh. A value that does not is the
+    /// game's value (or, outside its window, a bound on it).
+    pub fn take_estimated(&mut self) -> bool {
+        std::mem::take(&mut self.estimated)
     }
 
     /// The value of `pos` for its side to move at `depth`, searched with the
@@ -256,6 +282,7 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         if depth == 0 {
             self.stats.leaves += 1;
+            self.estimated = true;
             return quantize(self.game.evaluate(pos));
         }
         self.chance(pos, depth, alpha, beta)
@@ -267,27 +294,32 @@ impl<'g, G: Game> Searcher<'g, G> {
         if let Some(b) = self.tt.probe(pos, depth) {
             if let Some(v) = b.exact() {
                 self.stats.tt_hits += 1;
+                self.estimated |= b.estimated;
                 return v;
             }
             if self.opts.prune && (b.lo >= beta || b.hi <= alpha) {
                 self.stats.tt_hits += 1;
+                self.estimated |= b.estimated;
                 return if b.lo >= beta { b.lo } else { b.hi };
             }
         }
+        let outer = std::mem::take(&mut self.estimated);
         let v = self.chance_search(pos, depth, alpha, beta);
+        let estimated = self.estimated;
+        self.estimated = outer || estimated;
         if self.stopped {
             return v;
         }
-        let bounds = if !self.opts.prune {
-            Bounds { lo: v, hi: v }
+        let (lo, hi) = if !self.opts.prune {
+            (v, v)
         } else if v <= alpha {
-            Bounds { lo: 0.0, hi: v }
+            (0.0, v)
         } else if v >= beta {
-            Bounds { lo: v, hi: 1.0 }
+            (v, 1.0)
         } else {
-            Bounds { lo: v, hi: v }
+            (v, v)
         };
-        self.tt.store(pos, depth, bounds);
+        self.tt.store(pos, depth, Bounds { lo, hi, estimated });
         v
     }
 
@@ -346,6 +378,10 @@ impl<'g, G: Game> Searcher<'g, G> {
         let mut lb = vec![0.0; n];
         let mut lb_sum = 0.0;
         let mut result = None;
+        // Whether a probe's value depends on a static evaluation: it counts
+        // only where a probed bound decides the result.
+        let outer = std::mem::take(&mut self.estimated);
+        let mut probes_estimated = false;
         for (i, slot) in lb.iter_mut().enumerate() {
             if self.stopped {
                 result = Some(0.0);
@@ -358,29 +394,41 @@ impl<'g, G: Game> Searcher<'g, G> {
                 Some(first) => self.child_value(mover, first, depth - 1, 0.0, b),
                 None => 0.0,
             };
+            probes_estimated |= std::mem::take(&mut self.estimated);
             lists.push(list);
             *slot = v;
             lb_sum += p * v;
             if lb_sum >= beta {
                 self.stats.cutoffs += 1;
+                self.estimated = probes_estimated;
                 result = Some(lb_sum);
                 break;
             }
         }
         if result.is_none() {
-            result = Some(self.star1_with_bounds(mover, &lists, &lb, depth, alpha, beta));
+            result = Some(self.star1_with_bounds(
+                mover,
+                &lists,
+                (&lb, probes_estimated),
+                depth,
+                alpha,
+                beta,
+            ));
         }
+        self.estimated |= outer;
         for list in lists {
             self.buffers.push(list);
         }
         result.unwrap_or(0.0)
     }
 
+    /// Star1 with lower bounds `lb` from the probes (and whether they are
+    /// estimates, which makes a cut-off that relies on them one).
     fn star1_with_bounds(
         &mut self,
         mover: u8,
         lists: &[Vec<G::Pos>],
-        lb: &[f64],
+        (lb, lb_estimated): (&[f64], bool),
         depth: u32,
         alpha: f64,
         beta: f64,
@@ -404,6 +452,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             }
             if sum + p * lb[i] + rest_lb >= beta {
                 self.stats.cutoffs += 1;
+                self.estimated |= lb_estimated;
                 return sum + p * lb[i] + rest_lb;
             }
             let a = ((alpha - sum - after) / p).max(0.0);
@@ -415,6 +464,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             }
             if v >= b && b < 1.0 {
                 self.stats.cutoffs += 1;
+                self.estimated |= lb_estimated;
                 return sum + p * v + rest_lb;
             }
             sum += p * v;
@@ -463,11 +513,20 @@ impl<'g, G: Game> Searcher<'g, G> {
     ) -> f64 {
         let mut best = 0.0;
         let mut a = alpha;
+        // A play that surely wins (1, not an estimate) settles the choice
+        // whatever the estimates of the other plays; otherwise the choice
+        // is an estimate if any play's value is.
+        let outer = std::mem::take(&mut self.estimated);
+        let mut estimated = false;
+        let mut won = false;
         for result in results {
             if self.stopped {
                 return 0.0;
             }
             let v = self.child_value(mover, result, depth - 1, a, beta);
+            let child_estimated = std::mem::take(&mut self.estimated);
+            won |= v >= 1.0 && v > a && !child_estimated;
+            estimated |= child_estimated;
             if v > best {
                 best = v;
             }
@@ -481,6 +540,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                 }
             }
         }
+        self.estimated = outer || (estimated && !won);
         best
     }
 
@@ -605,10 +665,15 @@ pub struct PlayValue<G: Game> {
     pub play: G::Play,
     /// Its result.
     pub result: G::Pos,
-    /// Its value for the mover: exact, or an upper bound (`exact == false`,
-    /// only in [`RootMode::BestOnly`]).
+    /// Its value for the mover at the search's depth, or only an upper
+    /// bound on it (`bound`).
     pub value: f64,
-    /// Whether `value` is exact.
+    /// `value` is only an upper bound (in [`RootMode::BestOnly`], for a
+    /// play that cannot beat the best).
+    pub bound: bool,
+    /// `value` is the play's value in the game, not only at this depth:
+    /// it depends on no static evaluation (see "Exact values" in the module
+    /// documentation). Never together with `bound`.
     pub exact: bool,
 }
 
@@ -617,8 +682,12 @@ pub struct PlayValue<G: Game> {
 pub struct ThrowAnalysis<G: Game> {
     /// The throw.
     pub throw: G::Throw,
-    /// Value of the best play (exact) for the side to move.
+    /// Value of the best play (never a bound) for the side to move.
     pub value: f64,
+    /// `value` is the throw's value in the game: the best play's value is
+    /// exact, and either it wins outright or no other play can be worth
+    /// more in the game (each is exact, or a bound that holds for the game).
+    pub exact: bool,
     /// Plays, best first: by value, ties by static order. `plays[0]` is the
     /// best play.
     pub plays: Vec<PlayValue<G>>,
@@ -631,6 +700,8 @@ pub struct ThrowAnalysis<G: Game> {
 pub struct PositionAnalysis<G: Game> {
     /// Expected value for the side to move, over the throws.
     pub value: f64,
+    /// `value` is the position's value in the game: every throw's is.
+    pub exact: bool,
     /// One analysis per distinct throw, in [`Game::throws`] order, with the
     /// throw's weight.
     pub throws: Vec<(ThrowAnalysis<G>, u32)>,
@@ -717,13 +788,15 @@ fn search_throw<G: Game>(
         stats.add(&s.stats);
         order
     };
+    // A root play's value, counts, whether it ran out of nodes and whether
+    // its value is an estimate.
     let search_one = |i: usize, alpha: f64| {
         let mut s = Searcher::with_limit(game, opts, limit);
         let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
         progress();
-        (v, s.stats, s.out_of_nodes())
+        (v, s.stats, s.out_of_nodes(), s.take_estimated())
     };
-    let mut found: Vec<(f64, Stats, bool)> = Vec::with_capacity(plays.len());
+    let mut found: Vec<(f64, Stats, bool, bool)> = Vec::with_capacity(plays.len());
     let alpha = match mode {
         RootMode::AllExact => 0.0,
         RootMode::BestOnly => {
@@ -747,37 +820,43 @@ fn search_throw<G: Game>(
             .collect::<Vec<_>>(),
     );
     let mut out_of_nodes = false;
-    for &(_, st, stopped) in &found {
+    for &(_, st, stopped, _) in &found {
         stats.add(&st);
         out_of_nodes |= stopped;
     }
     if out_of_nodes {
         return Err(stats);
     }
-    let mut ranked: Vec<(usize, PlayValue<G>)> = order
+    // Each play with whether its value (or bound) is an estimate.
+    let mut ranked: Vec<(usize, PlayValue<G>, bool)> = order
         .iter()
         .zip(&found)
         .enumerate()
-        .map(|(rank, (&i, &(v, _, _)))| {
-            let exact = rank < start || alpha == 0.0 || v > alpha;
+        .map(|(rank, (&i, &(v, _, _, estimated)))| {
+            let bound = !(rank < start || alpha == 0.0 || v > alpha);
             (
                 rank,
                 PlayValue {
                     play: plays[i].0.clone(),
                     result: plays[i].1.clone(),
                     value: v,
-                    exact,
+                    bound,
+                    exact: !bound && !estimated,
                 },
+                estimated,
             )
         })
         .collect();
-    // Exact values first by value; a bound never outranks an exact value it
-    // does not exceed (a bound <= alpha <= the best exact value).
-    ranked.sort_by(|(ra, a), (rb, b)| b.value.total_cmp(&a.value).then(ra.cmp(rb)));
-    let plays: Vec<PlayValue<G>> = ranked.into_iter().map(|(_, p)| p).collect();
+    // Values first by value; a bound never outranks a value it does not
+    // exceed (a bound <= alpha <= the best value).
+    ranked.sort_by(|(ra, a, _), (rb, b, _)| b.value.total_cmp(&a.value).then(ra.cmp(rb)));
+    let best = &ranked[0].1;
+    let exact = best.exact && (best.value >= 1.0 || ranked.iter().all(|(_, _, e)| !e));
+    let plays: Vec<PlayValue<G>> = ranked.into_iter().map(|(_, p, _)| p).collect();
     Ok(ThrowAnalysis {
         throw,
         value: plays[0].value,
+        exact,
         plays,
         stats,
     })
@@ -825,12 +904,14 @@ pub fn analyse_position_with_progress<G: Game>(
         .collect();
     let mut throws = Vec::with_capacity(results.len());
     let mut value = 0.0;
+    let mut exact = true;
     let mut stats = Stats::default();
     let mut out_of_nodes = false;
     for (r, w) in results {
         match r {
             Ok(a) => {
                 value += w as f64 / total as f64 * a.value;
+                exact &= a.exact;
                 stats.add(&a.stats);
                 throws.push((a, w));
             }
@@ -847,6 +928,7 @@ pub fn analyse_position_with_progress<G: Game>(
     }
     Ok(PositionAnalysis {
         value,
+        exact,
         throws,
         stats,
     })

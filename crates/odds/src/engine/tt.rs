@@ -3,6 +3,9 @@
 //! Keyed on the full position plus the remaining depth (never on a hash
 //! alone, so a collision can never change a value), storing the tightest
 //! bounds `lo <= value <= hi` learnt so far; `lo == hi` is an exact value.
+//! Each entry also says whether its bounds came from static evaluations
+//! (hold only at that depth) or from finished games alone (hold for the
+//! game itself): the search reports which of its values are exact.
 //!
 //! Trade-offs, stated as Stockfish does: the table belongs to one search
 //! worker (no sharing, so no locks and no dependence on thread timing), and
@@ -21,11 +24,18 @@ pub struct Bounds {
     pub lo: f64,
     /// The value is at most this.
     pub hi: f64,
+    /// The bounds depend on a static evaluation: they hold for the value
+    /// at this depth, not necessarily for the game's value.
+    pub estimated: bool,
 }
 
 impl Bounds {
     /// Nothing known: values lie in `[0, 1]`.
-    pub const UNKNOWN: Bounds = Bounds { lo: 0.0, hi: 1.0 };
+    pub const UNKNOWN: Bounds = Bounds {
+        lo: 0.0,
+        hi: 1.0,
+        estimated: false,
+    };
 
     /// The exact value, if known.
     pub fn exact(&self) -> Option<f64> {
@@ -82,7 +92,8 @@ impl<P: Clone + Eq + Hash> Table<P> {
         self.map.get(&KeyRef { pos, depth }).copied()
     }
 
-    /// Record bounds for `pos` at `depth`, intersected with what was known.
+    /// Record bounds for `pos` at `depth`, intersected with what was known
+    /// (an estimate if either was).
     pub fn store(&mut self, pos: &P, depth: u32, bounds: Bounds) {
         if self.capacity == 0 {
             return;
@@ -90,6 +101,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         if let Some(old) = self.map.get_mut(&KeyRef { pos, depth }) {
             old.lo = old.lo.max(bounds.lo);
             old.hi = old.hi.min(bounds.hi);
+            old.estimated |= bounds.estimated;
             return;
         }
         if self.map.len() >= self.capacity {
@@ -128,19 +140,15 @@ mod tests {
     #[test]
     fn bounds_intersect_and_depths_are_separate() {
         let mut t = Table::new(10);
-        t.store(&7u32, 2, Bounds { lo: 0.25, hi: 1.0 });
-        t.store(&7u32, 2, Bounds { lo: 0.0, hi: 0.5 });
-        assert_eq!(t.probe(&7, 2), Some(Bounds { lo: 0.25, hi: 0.5 }));
+        let b = |lo, hi, estimated| Bounds { lo, hi, estimated };
+        t.store(&7u32, 2, b(0.25, 1.0, false));
+        t.store(&7u32, 2, b(0.0, 0.5, false));
+        assert_eq!(t.probe(&7, 2), Some(b(0.25, 0.5, false)));
         assert_eq!(t.probe(&7, 3), None);
-        t.store(
-            &7u32,
-            2,
-            Bounds {
-                lo: 0.375,
-                hi: 0.375,
-            },
-        );
+        t.store(&7u32, 2, b(0.375, 0.375, true));
         assert_eq!(t.probe(&7, 2).unwrap().exact(), Some(0.375));
+        // Bounds met with an estimate are an estimate.
+        assert!(t.probe(&7, 2).unwrap().estimated);
     }
 
     #[test]
