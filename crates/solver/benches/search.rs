@@ -74,6 +74,7 @@ fn main() {
     let limits = Limits {
         tt_bytes: 2 << 30,
         max_nodes: None,
+        time: None,
     };
     let mut boards = BOARDS.to_vec();
     if std::env::var_os("SEARCH_BENCH_BIG").is_some() {

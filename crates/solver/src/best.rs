@@ -5,38 +5,60 @@
 use dalkon_rules::dakon::{Position, Rules};
 
 use crate::error::SolveError;
-use crate::search::{self, Goal, Limits, SearchError, SearchProgress};
+use crate::search::answer::{answer, MoveBounds, Session};
+use crate::search::{self, Limits, SearchError, SearchProgress};
 
 /// Nodes an exact search may take by default before it settles for an
-/// estimate: a few minutes at the search's 3 to 6 million nodes a second,
+/// estimate: a few minutes at the search's 2 to 4 million nodes a second,
 /// so that a query on a board too big to prove still gets an answer (marked
 /// not exact) instead of running without end.
 pub const DEFAULT_MAX_NODES: u64 = 1_000_000_000;
 
-/// The value of a position and of each of its moves.
+/// The value of a position and of its moves.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Analysis {
-    /// Final store difference for the side to move (exact, or estimated).
+    /// Final store difference for the side to move: exact, or else an
+    /// estimate (a shallow search's) within the proved bounds.
     pub value: i32,
-    /// Every move reaching `value`, ascending (empty when the game is over).
+    /// The value is at least this (proved; minus the seeds on the board
+    /// when nothing was).
+    pub lower: i32,
+    /// The value is at most this (proved).
+    pub upper: i32,
+    /// Exact: every move reaching `value`, ascending (empty when the game
+    /// is over). Otherwise the one move judged best.
     pub best_moves: Vec<usize>,
-    /// Every legal move with its value (same meaning as `value`).
+    /// The moves whose value is known exactly, with it: the best moves of
+    /// an exact answer (every move with `every_move`).
     pub moves: Vec<(usize, i32)>,
-    /// Whether the values are proved; `false` when the node limit stopped
-    /// the search and they are an estimate.
+    /// Every legal move with its proved bounds.
+    pub move_bounds: Vec<MoveBounds>,
+    /// The principal variation (see [`search::answer::Answer::pv`]).
+    pub pv: Vec<usize>,
+    /// Whether `value` and `best_moves` are proved; `false` when the
+    /// budget stopped the search first.
     pub exact: bool,
-    /// Plies of the estimate (`None` when exact).
+    /// Plies of the estimate that chose the move when the search proved
+    /// nothing in its budget (`None` otherwise).
     pub estimate_depth: Option<u32>,
-    /// Nodes searched (up to the limit, for an estimate).
+    /// Nodes searched.
     pub nodes: u64,
-    /// Distinct positions searched (0 for an estimate).
+    /// Positions in the table after the search.
     pub positions: u64,
-    /// Wall-clock seconds of the exact search (0 for an estimate).
+    /// Wall-clock seconds.
     pub seconds: f64,
 }
 
-/// Analyse `pos`: the exact search under `limits`, or, when it runs out of
-/// nodes (`limits.max_nodes`), a plain search `estimate_depth` plies deep.
+/// How to analyse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Also solve every move that is not best exactly.
+    pub every_move: bool,
+    /// Plies of the fallback estimate (when the budget proves nothing).
+    pub estimate_depth: u32,
+}
+
+/// Analyse `pos` within `limits` with a fresh table: [`analyse_with`].
 pub fn analyse(
     pos: &Position,
     rules: &Rules,
@@ -44,45 +66,114 @@ pub fn analyse(
     estimate_depth: u32,
     progress: Option<&SearchProgress>,
 ) -> Result<Analysis, SolveError> {
-    match search::solve(pos, rules, limits, None, progress, Goal::EveryMove) {
-        Ok(r) => Ok(Analysis {
-            value: r.value,
-            best_moves: r.best_moves,
-            moves: r.moves,
-            exact: true,
-            estimate_depth: None,
-            nodes: r.nodes,
-            positions: r.positions,
-            seconds: r.seconds,
-        }),
+    let options = Options {
+        every_move: false,
+        estimate_depth,
+    };
+    analyse_with(pos, rules, limits, None, progress, options)
+}
+
+/// Analyse `pos`: the exact value and every best move when the search ends
+/// within `limits` (node count, time), otherwise the bounds it proved and
+/// the move with the best of them — or, when it proved nothing, the move a
+/// plain search `estimate_depth` plies deep prefers. `session` keeps the
+/// table between queries (batch mode, games).
+pub fn analyse_with(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    session: Option<&Session>,
+    progress: Option<&SearchProgress>,
+    options: Options,
+) -> Result<Analysis, SolveError> {
+    let a = match answer(pos, rules, limits, session, progress, options.every_move) {
+        Ok(a) => a,
         Err(SearchError::NodeLimit { nodes }) => {
-            let moves = search::estimate_moves(pos, rules, estimate_depth);
-            let value = moves.iter().map(|m| m.1).max().unwrap_or(0);
-            let best_moves = moves.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
-            Ok(Analysis {
-                value,
-                best_moves,
-                moves,
-                exact: false,
-                estimate_depth: Some(estimate_depth),
-                nodes,
-                positions: 0,
-                seconds: 0.0,
-            })
+            // Only `every_move` gives up without bounds.
+            let mut a = answer(
+                pos,
+                rules,
+                &Limits {
+                    max_nodes: Some(1),
+                    ..*limits
+                },
+                session,
+                None,
+                false,
+            )
+            .map_err(SolveError::Search)?;
+            a.nodes = nodes;
+            a
         }
-        Err(e) => Err(SolveError::Search(e)),
+        Err(e) => return Err(SolveError::Search(e)),
+    };
+    let moves = a
+        .moves
+        .iter()
+        .filter(|m| {
+            m.is_exact() && (a.exact && (options.every_move || a.best_moves.contains(&m.hole)))
+        })
+        .map(|m| (m.hole, m.lower))
+        .collect();
+    let trivial = pos.store_diff() - pos.seeds_on_board() as i32;
+    let mut analysis = Analysis {
+        value: a.lower,
+        lower: a.lower,
+        upper: a.upper,
+        best_moves: a.best_moves,
+        moves,
+        move_bounds: a.moves,
+        pv: a.pv,
+        exact: a.exact,
+        estimate_depth: None,
+        nodes: a.nodes,
+        positions: a.positions,
+        seconds: a.seconds,
+    };
+    if !a.exact && !pos.is_over() {
+        let est = search::estimate_moves(pos, rules, options.estimate_depth);
+        let refuted = analysis.move_bounds.iter().any(|m| m.upper < a.upper);
+        if a.lower <= trivial && !refuted {
+            // Nothing proved: let a shallow search choose the move.
+            let top = est.iter().map(|m| m.1).max().expect("a move");
+            let h = est.iter().find(|m| m.1 == top).expect("a move").0;
+            analysis.best_moves = vec![h];
+            analysis.pv = vec![h];
+            analysis.estimate_depth = Some(options.estimate_depth);
+        }
+        // The value: the shallow estimate of the chosen move, within the
+        // bounds proved.
+        let h = analysis.best_moves[0];
+        let guess = est.iter().find(|m| m.0 == h).expect("a legal move").1;
+        analysis.value = guess.clamp(a.lower, a.upper);
     }
+    Ok(analysis)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn limits(max_nodes: Option<u64>) -> Limits {
         Limits {
             tt_bytes: 16 << 20,
             max_nodes,
+            time: None,
         }
+    }
+
+    /// Replaying an exact answer's principal variation ends the game at
+    /// exactly its value.
+    fn replay_ends_at_value(pos: &Position, rules: &Rules, a: &Analysis) {
+        let mut p = *pos;
+        for &h in &a.pv {
+            p = p.play(h, rules).unwrap();
+        }
+        assert!(p.is_over(), "{pos}: the pv {:?} stops before the end", a.pv);
+        let me = pos.side_to_move();
+        let end = i32::from(p.store(me)) - i32::from(p.store(me.other()));
+        assert_eq!(end, a.value, "{pos}: pv {:?}", a.pv);
     }
 
     #[test]
@@ -93,20 +184,93 @@ mod tests {
             let a = analyse(&pos, &rules, &limits(None), 6, None).unwrap();
             assert!(a.exact);
             assert_eq!(a.estimate_depth, None);
-            assert_eq!((a.value, a.best_moves), (value, vec![1]));
-            assert_eq!(a.moves.len(), holes);
+            assert_eq!((a.value, &a.best_moves), (value, &vec![1]));
+            assert_eq!((a.lower, a.upper), (value, value));
+            assert_eq!(a.moves, vec![(1, value)]);
+            assert_eq!(a.move_bounds.len(), holes);
+            assert!(a.move_bounds.iter().skip(1).all(|m| m.upper < value));
+            replay_ends_at_value(&pos, &rules, &a);
         }
     }
 
     #[test]
-    fn a_node_limit_gives_an_estimate() {
+    fn every_move_solves_every_move() {
+        let rules = Rules::default();
+        let pos = Position::start(4, 4).unwrap();
+        let options = Options {
+            every_move: true,
+            estimate_depth: 4,
+        };
+        let a = analyse_with(&pos, &rules, &limits(None), None, None, options).unwrap();
+        assert!(a.exact);
+        assert_eq!(a.moves.len(), 4);
+        assert!(a.move_bounds.iter().all(|m| m.is_exact()));
+        let fast = analyse(&pos, &rules, &limits(None), 4, None).unwrap();
+        assert_eq!((fast.value, &fast.best_moves), (a.value, &a.best_moves));
+    }
+
+    #[test]
+    fn a_node_limit_gives_bounds_or_an_estimate() {
         let rules = Rules::default();
         let pos = Position::start(6, 4).unwrap();
         let a = analyse(&pos, &rules, &limits(Some(1000)), 6, None).unwrap();
         assert!(!a.exact);
-        assert_eq!(a.estimate_depth, Some(6));
-        assert_eq!(a.moves.len(), 6);
-        assert!(a.best_moves.iter().all(|&h| a.moves[h - 1].1 == a.value));
+        assert_eq!(a.best_moves.len(), 1);
+        assert_eq!(a.move_bounds.len(), 6);
+        assert!(a.lower <= a.value && a.value <= a.upper);
+        // The exact value lies within the bounds proved.
+        let exact = analyse(&pos, &rules, &limits(None), 6, None).unwrap();
+        assert!(a.lower <= exact.value && exact.value <= a.upper, "{a:?}");
+        for (m, e) in a.move_bounds.iter().zip(&exact.move_bounds) {
+            assert!(m.lower <= e.upper && e.lower <= m.upper);
+        }
+    }
+
+    #[test]
+    fn a_time_limit_stops_the_search_with_bounds() {
+        let rules = Rules::default();
+        // 92 s to solve exactly on this machine.
+        let pos: Position = "0,9,0,5,6,20,4/3,4,3,1,1,9,0/27,6 0".parse().unwrap();
+        let lim = Limits {
+            time: Some(Duration::from_millis(300)),
+            ..limits(None)
+        };
+        let t = std::time::Instant::now();
+        let a = analyse(&pos, &rules, &lim, 4, None).unwrap();
+        assert!(t.elapsed() < Duration::from_secs(10));
+        assert!(!a.exact);
+        assert!(a.lower <= a.upper);
+        assert_eq!(a.best_moves.len(), 1);
+    }
+
+    /// A session's table serves later queries: the same answers, less work.
+    #[test]
+    fn a_session_keeps_its_work() {
+        let rules = Rules::default();
+        let pos = Position::start(5, 4).unwrap();
+        let session = Session::new(5, rules, &limits(None));
+        let options = Options {
+            every_move: false,
+            estimate_depth: 4,
+        };
+        let first =
+            analyse_with(&pos, &rules, &limits(None), Some(&session), None, options).unwrap();
+        let again =
+            analyse_with(&pos, &rules, &limits(None), Some(&session), None, options).unwrap();
+        assert_eq!(
+            (first.value, &first.best_moves, &first.pv),
+            (again.value, &again.best_moves, &again.pv)
+        );
+        assert!(
+            again.nodes < first.nodes / 2,
+            "{} vs {}",
+            again.nodes,
+            first.nodes
+        );
+        let after = pos.play(first.best_moves[0], &rules).unwrap();
+        let next =
+            analyse_with(&after, &rules, &limits(None), Some(&session), None, options).unwrap();
+        replay_ends_at_value(&after, &rules, &next);
     }
 
     #[test]
@@ -115,6 +279,7 @@ mod tests {
         let tiny = Limits {
             tt_bytes: 1,
             max_nodes: None,
+            time: None,
         };
         let e = analyse(&pos, &Rules::default(), &tiny, 6, None).unwrap_err();
         assert!(e.is_bad_input(), "{e}");

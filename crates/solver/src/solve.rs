@@ -281,6 +281,7 @@ fn table_limits(
     Ok(Limits {
         tt_bytes: bytes,
         max_nodes,
+        time: None,
     })
 }
 

@@ -61,6 +61,7 @@ fn small_limits() -> Limits {
     Limits {
         tt_bytes: 16 << 20,
         max_nodes: None,
+        time: None,
     }
 }
 
@@ -121,6 +122,7 @@ fn a_tiny_table_that_must_sweep_gives_the_same_values() {
     let tiny = Limits {
         tt_bytes: dalkon_solver::search::min_tt_bytes(5),
         max_nodes: None,
+        time: None,
     };
     let small = solve(&pos, &rules, &tiny, None, None, Goal::EveryMove).unwrap();
     assert!(small.tt_sweeps > 0, "the tiny table must have been swept");
@@ -133,6 +135,7 @@ fn the_node_limit_stops_the_search() {
     let limits = Limits {
         tt_bytes: tt_bytes_for(6, 1 << 16),
         max_nodes: Some(10_000),
+        time: None,
     };
     let err = solve(
         &pos,

@@ -18,6 +18,7 @@ fn limits() -> Limits {
     Limits {
         tt_bytes: 16 << 20,
         max_nodes: None,
+        time: None,
     }
 }
 
@@ -101,6 +102,7 @@ fn the_20x1_start_stops_at_its_node_limit_and_gives_an_estimate() {
     let pos = Position::start(20, 1).unwrap();
     let capped = Limits {
         max_nodes: Some(20_000),
+        time: None,
         ..limits()
     };
     match solve(&pos, &rules, &capped, None, None, Goal::EveryMove) {
@@ -128,6 +130,7 @@ fn table_sizes_follow_the_key_width() {
     let tiny = Limits {
         tt_bytes: min - 1,
         max_nodes: None,
+        time: None,
     };
     assert_eq!(
         solve(&pos, &Rules::default(), &tiny, None, None, Goal::EveryMove).unwrap_err(),

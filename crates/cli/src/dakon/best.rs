@@ -2,10 +2,13 @@
 //! (`dalkon_solver::best`). `--position -` reads one position per line from
 //! stdin and writes one JSON line per position.
 
+use std::time::Duration;
+
 use anyhow::Context;
-use dalkon_rules::dakon::Position;
-use dalkon_solver::best::{analyse, Analysis, DEFAULT_MAX_NODES};
-use dalkon_solver::search::Limits;
+use dalkon_rules::dakon::{Position, Rules};
+use dalkon_solver::best::{analyse_with, Analysis, Options};
+use dalkon_solver::search::answer::Session;
+use dalkon_solver::search::{Limits, SearchProgress};
 use dalkon_solver::solve::search_limits;
 use serde_json::json;
 
@@ -24,46 +27,125 @@ pub struct Args {
     pub position: String,
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Give up the exact search after this many nodes and answer with a
-    /// depth-limited estimate instead (`"exact": false`); 0 for no limit.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    /// Answer within about this many seconds: exact when the proof
+    /// finishes, otherwise the best move found with proved bounds
+    /// (`"exact": false`). Default: no limit (exact).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<Duration>,
+    /// Answer within about this many search nodes, like --time; 0 for no
+    /// limit (the default).
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub max_nodes: u64,
-    /// Plies of the estimate used when the node limit is reached.
+    /// Also solve every move that is not best exactly (more work), so that
+    /// every move has a value rather than an upper bound.
+    #[arg(long)]
+    pub every_move: bool,
+    /// Plies of the estimate that picks the move when the budget ends
+    /// before anything is proved.
     #[arg(long, default_value_t = 6)]
     pub estimate_depth: u32,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
 
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("{} is not a number of seconds", quote(text)))?;
+    if !(s > 0.0 && s <= 1e7) {
+        return Err(format!(
+            "{text} seconds: give a time between 0 and 10000000"
+        ));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
 impl Args {
     fn limits(&self, holes: usize) -> anyhow::Result<Limits> {
         let max_nodes = (self.max_nodes > 0).then_some(self.max_nodes);
-        Ok(search_limits(holes, self.search.tt_mb, max_nodes)?)
+        Ok(Limits {
+            time: self.time,
+            ..search_limits(holes, self.search.tt_mb, max_nodes)?
+        })
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            every_move: self.every_move,
+            estimate_depth: self.estimate_depth,
+        }
     }
 }
 
 fn to_json(a: &Analysis) -> serde_json::Value {
-    json!({
+    let moves: Vec<_> = a
+        .move_bounds
+        .iter()
+        .map(|m| {
+            if m.is_exact() && (a.exact || a.moves.iter().any(|e| e.0 == m.hole)) {
+                json!({"move": m.hole, "value": m.lower})
+            } else {
+                json!({"move": m.hole, "lower": m.lower, "upper": m.upper})
+            }
+        })
+        .collect();
+    let mut j = json!({
         "value": a.value,
         "best_moves": a.best_moves,
-        "moves": a.moves.iter().map(|&(h, v)| json!({"move": h, "value": v})).collect::<Vec<_>>(),
+        "moves": moves,
         "exact": a.exact,
-    })
+        "pv": a.pv,
+        "nodes": a.nodes,
+        "seconds": a.seconds,
+    });
+    if !a.exact {
+        j["lower"] = json!(a.lower);
+        j["upper"] = json!(a.upper);
+        if let Some(d) = a.estimate_depth {
+            j["estimate_depth"] = json!(d);
+        }
+    }
+    j
 }
 
 /// The last line of the text output: the work done, or that the answer is
-/// an estimate.
+/// not exact and why.
 fn note(a: &Analysis) -> String {
-    match a.estimate_depth {
-        None => format!(
-            "{} positions, {} nodes, {:.3} s",
-            a.positions, a.nodes, a.seconds
-        ),
-        Some(depth) => format!(
-            "node limit reached after {} nodes: estimate {depth} plies deep, NOT exact",
-            a.nodes
+    let work = format!(
+        "{} nodes, {} positions in the table, {:.3} s",
+        a.nodes, a.positions, a.seconds
+    );
+    match (a.exact, a.estimate_depth) {
+        (true, _) => work,
+        (false, None) => format!("budget reached ({work}): NOT exact; the value lies in [{:+}, {:+}]", a.lower, a.upper),
+        (false, Some(depth)) => format!(
+            "budget reached ({work}) before anything was proved: the move is an estimate {depth} plies deep, NOT exact"
         ),
     }
+}
+
+/// One query, with a session kept while the board and rules stay the same.
+fn query(
+    args: &Args,
+    rules: &Rules,
+    session: &mut Option<(Session, Limits)>,
+    pos: &Position,
+    progress: Option<&SearchProgress>,
+) -> anyhow::Result<Analysis> {
+    let keep = matches!(session, Some((s, _)) if s.serves(pos, rules));
+    if !keep {
+        let limits = args.limits(pos.holes())?;
+        *session = Some((Session::new(pos.holes(), *rules, &limits), limits));
+    }
+    let (s, limits) = session.as_ref().expect("made above");
+    Ok(analyse_with(
+        pos,
+        rules,
+        limits,
+        Some(s),
+        progress,
+        args.options(),
+    )?)
 }
 
 pub fn run(
@@ -74,29 +156,15 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let rules = args.rules.rules();
+    let mut session = None;
     if args.position == "-" {
-        // The table's size depends on the board: keep the limits of the
-        // last board seen.
-        let mut limits: Option<(usize, Limits)> = None;
+        // One table for the whole batch while the board stays the same:
+        // every bound in it is proved, so later positions reuse the work.
         crate::batch::run(stdin, out, |text| {
             let pos: Position = text
                 .parse()
                 .with_context(|| format!("bad position {}", quote(text)))?;
-            let lim = match limits {
-                Some((n, l)) if n == pos.holes() => l,
-                _ => {
-                    let l = args.limits(pos.holes())?;
-                    limits = Some((pos.holes(), l));
-                    l
-                }
-            };
-            Ok(to_json(&analyse(
-                &pos,
-                &rules,
-                &lim,
-                args.estimate_depth,
-                None,
-            )?))
+            Ok(to_json(&query(&args, &rules, &mut session, &pos, None)?))
         })?;
         return Ok(());
     }
@@ -104,20 +172,23 @@ pub fn run(
         .position
         .parse()
         .with_context(|| format!("bad --position {}", quote(&args.position)))?;
-    let limits = args.limits(pos.holes())?;
     let r = with_search_spinner("solving", |p| {
-        analyse(&pos, &rules, &limits, args.estimate_depth, Some(p))
+        query(&args, &rules, &mut session, &pos, Some(p))
     })?;
     if format == Format::Json {
         writeln!(out, "{}", to_json(&r))?;
         return Ok(());
     }
     writeln!(out, "{}", draw(&pos))?;
+    let label = match (r.exact, r.estimate_depth) {
+        (true, _) => "exact".to_owned(),
+        (false, None) => format!("NOT exact: proved between {:+} and {:+}", r.lower, r.upper),
+        (false, Some(_)) => "ESTIMATE".to_owned(),
+    };
     writeln!(
         out,
-        "value       {:+}  (final store difference for the side to move, {})",
-        r.value,
-        if r.exact { "exact" } else { "ESTIMATE" }
+        "value       {:+}  (final store difference for the side to move, {label})",
+        r.value
     )?;
     writeln!(
         out,
@@ -128,10 +199,30 @@ pub fn run(
             chain(&r.best_moves, " ")
         }
     )?;
-    if !r.moves.is_empty() {
+    if !r.pv.is_empty() {
+        writeln!(
+            out,
+            "pv          {}{}",
+            chain(&r.pv, " "),
+            if r.exact {
+                ""
+            } else {
+                "  (the table's line, not proved)"
+            }
+        )?;
+    }
+    if !r.move_bounds.is_empty() {
         writeln!(out, "\n move  value")?;
-        for (h, v) in &r.moves {
-            writeln!(out, "{h:>5}  {v:>+5}")?;
+        for m in &r.move_bounds {
+            let exact = r.moves.iter().any(|e| e.0 == m.hole);
+            let v = if exact {
+                format!("{:>+5}", m.lower)
+            } else if r.exact {
+                format!("<= {:+}", m.upper)
+            } else {
+                format!("{:+} .. {:+}", m.lower, m.upper)
+            };
+            writeln!(out, "{:>5}  {v}", m.hole)?;
         }
     }
     writeln!(out, "\n{}", note(&r))?;

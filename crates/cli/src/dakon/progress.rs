@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use dalkon_solver::search::SearchProgress;
+use dalkon_solver::search::{unpack_bounds, SearchProgress};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Whether stderr is a terminal (progress is shown only then).
@@ -43,8 +43,12 @@ pub fn with_search_spinner<T: Send>(
                 let nodes = progress.nodes.load(Ordering::Relaxed);
                 let roots = progress.roots_done.load(Ordering::Relaxed);
                 let total = progress.roots_total.load(Ordering::Relaxed);
+                let bounds = match unpack_bounds(progress.bounds.load(Ordering::Relaxed)) {
+                    Some((lo, hi)) if lo < hi => format!(", value proved in [{lo:+}, {hi:+}]"),
+                    _ => String::new(),
+                };
                 bar.set_message(format!(
-                    "{:.1} M nodes, root moves solved {roots}/{total}",
+                    "{:.1} M nodes, root moves settled {roots}/{total}{bounds}",
                     nodes as f64 / 1e6
                 ));
                 bar.tick();

@@ -31,6 +31,7 @@ use std::time::Instant;
 use dalkon_rules::dakon::{Position, Rules};
 use rayon::prelude::*;
 
+pub mod answer;
 pub mod proof;
 pub mod tt;
 
@@ -61,6 +62,8 @@ pub struct Limits {
     pub tt_bytes: usize,
     /// Stop (with [`SearchError::NodeLimit`]) after about this many nodes.
     pub max_nodes: Option<u64>,
+    /// Stop (with [`SearchError::NodeLimit`]) after about this long.
+    pub time: Option<std::time::Duration>,
 }
 
 impl Default for Limits {
@@ -68,6 +71,7 @@ impl Default for Limits {
         Limits {
             tt_bytes: 256 << 20,
             max_nodes: None,
+            time: None,
         }
     }
 }
@@ -75,8 +79,9 @@ impl Default for Limits {
 /// Why a search did not produce a value.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
-    /// The node budget (`Limits::max_nodes`) ran out before the proof ended.
-    #[error("the search stopped after {nodes} nodes, its node limit, before proving a value")]
+    /// The node or time budget (`Limits::max_nodes`, `Limits::time`) ran
+    /// out before the proof ended.
+    #[error("the search stopped after {nodes} nodes, its limit, before proving a value")]
     NodeLimit {
         /// Nodes searched when it stopped.
         nodes: u64,
@@ -119,6 +124,25 @@ pub struct SearchProgress {
     pub roots_done: AtomicU64,
     /// Root moves in all.
     pub roots_total: AtomicU64,
+    /// The proved bounds on the root's value (final store difference for
+    /// the side to move) so far, packed by [`pack_bounds`]; 0 before the
+    /// first pass of a best-moves search ends.
+    pub bounds: AtomicU64,
+}
+
+/// Two bounds in one word, for [`SearchProgress::bounds`].
+pub fn pack_bounds(lower: i32, upper: i32) -> u64 {
+    (1 << 63) | (u64::from(lower as u32 as u16) << 16) | u64::from(upper as u32 as u16)
+}
+
+/// The bounds of [`pack_bounds`], or `None` for none yet.
+pub fn unpack_bounds(word: u64) -> Option<(i32, i32)> {
+    (word >> 63 == 1).then(|| {
+        (
+            i32::from((word >> 16) as u16 as i16),
+            i32::from(word as u16 as i16),
+        )
+    })
 }
 
 /// The result of an exact search.
@@ -230,6 +254,23 @@ pub(crate) fn with_engine<J: Job + Send>(
 where
     J::Out: Send,
 {
+    with_table(pos, rules, limits, probe, progress, None, job)
+}
+
+/// [`with_engine`] with the table of a [`answer::Session`] (kept between
+/// searches) instead of a fresh one, when given; it must suit the board.
+pub(crate) fn with_table<J: Job + Send>(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    probe: Option<&dyn Probe>,
+    progress: Option<&SearchProgress>,
+    table: Option<&answer::AnyTable>,
+    job: J,
+) -> Result<J::Out, SearchError>
+where
+    J::Out: Send,
+{
     let min = min_tt_bytes(pos.holes());
     if limits.tt_bytes < min {
         return Err(SearchError::TableTooSmall {
@@ -244,12 +285,24 @@ where
         .build()
         .expect("cannot start search threads");
     pool.install(|| {
-        if pos.holes() <= u128::MAX_HOLES {
-            keyed::<K8, 8, J>(rules, limits, probe, progress, job)
-        } else if pos.holes() <= <[u128; 2]>::MAX_HOLES {
-            keyed::<[u128; 2], 16, J>(rules, limits, probe, progress, job)
-        } else {
-            keyed::<[u64; 8], 32, J>(rules, limits, probe, progress, job)
+        use answer::AnyTable;
+        match table {
+            Some(AnyTable::Narrow(t)) => {
+                keyed::<K8, 8, J>(rules, limits, probe, progress, Some(t), job)
+            }
+            Some(AnyTable::Middle(t)) => {
+                keyed::<[u128; 2], 16, J>(rules, limits, probe, progress, Some(t), job)
+            }
+            Some(AnyTable::Wide(t)) => {
+                keyed::<[u64; 8], 32, J>(rules, limits, probe, progress, Some(t), job)
+            }
+            None if pos.holes() <= u128::MAX_HOLES => {
+                keyed::<K8, 8, J>(rules, limits, probe, progress, None, job)
+            }
+            None if pos.holes() <= <[u128; 2]>::MAX_HOLES => {
+                keyed::<[u128; 2], 16, J>(rules, limits, probe, progress, None, job)
+            }
+            None => keyed::<[u64; 8], 32, J>(rules, limits, probe, progress, None, job),
         }
     })
 }
@@ -262,17 +315,26 @@ fn keyed<K: PackedKey, const W: usize, J: Job>(
     limits: &Limits,
     probe: Option<&dyn Probe>,
     progress: Option<&SearchProgress>,
+    table: Option<&Table<K>>,
     job: J,
 ) -> Result<J::Out, SearchError> {
-    let table = Table::<K>::with_bytes(limits.tt_bytes);
+    let own;
+    let table = match table {
+        Some(t) => t,
+        None => {
+            own = Table::<K>::with_bytes(limits.tt_bytes);
+            &own
+        }
+    };
     let local_progress = SearchProgress::default();
     let engine = Engine::<K, W> {
         rules: *rules,
-        tt: &table,
+        tt: table,
         probe,
         progress: progress.unwrap_or(&local_progress),
         abort: AtomicBool::new(false),
         max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+        deadline: limits.time.map(|t| Instant::now() + t),
         tt_hits: AtomicU64::new(0),
         tt_probes: AtomicU64::new(0),
         probe_hits: AtomicU64::new(0),
@@ -305,6 +367,9 @@ impl Job for SolveJob<'_> {
             Goal::EveryMove => engine.every_move(pos),
             Goal::BestMoves => engine.best_moves(pos),
         }?;
+        if root.partial.is_some() {
+            engine.check_abort()?;
+        }
         Ok(engine.result(pos, root))
     }
 }
@@ -317,6 +382,9 @@ pub(crate) struct Root {
     pub exact: Vec<(usize, i32)>,
     /// Moves proved below `margin`, with an upper bound each.
     pub refuted: Vec<(usize, i32)>,
+    /// `None` when the search finished; otherwise it ran out of budget and
+    /// this holds each move's proved (lower, upper) bounds on its margin.
+    pub partial: Option<Vec<(usize, i32, i32)>>,
 }
 
 /// The exact future margin of `pos` for its side to move (0 for a finished
@@ -447,6 +515,7 @@ pub(crate) struct Engine<'a, K: PackedKey, const W: usize> {
     progress: &'a SearchProgress,
     abort: AtomicBool,
     max_nodes: u64,
+    deadline: Option<Instant>,
     tt_hits: AtomicU64,
     tt_probes: AtomicU64,
     probe_hits: AtomicU64,
@@ -469,7 +538,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         c.tt_hits = 0;
         c.tt_probes = 0;
         c.probe_hits = 0;
-        if total >= self.max_nodes {
+        if total >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.abort.store(true, Ordering::Relaxed);
         }
     }
@@ -482,6 +551,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 margin: pos.terminal_value().unwrap() - pos.store_diff(),
                 exact: Vec::new(),
                 refuted: Vec::new(),
+                partial: None,
             });
         };
         let exact: Vec<(usize, i32)> = kids
@@ -508,6 +578,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             margin,
             exact,
             refuted: Vec::new(),
+            partial: None,
         })
     }
 
@@ -528,6 +599,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 margin: pos.terminal_value().unwrap() - pos.store_diff(),
                 exact: Vec::new(),
                 refuted: Vec::new(),
+                partial: None,
             });
         };
         // (lower, upper) of each move's margin, from the child's own bounds.
@@ -577,6 +649,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                     margin: g,
                     exact,
                     refuted,
+                    partial: None,
                 });
             }
             let results: Vec<i32> = pending
@@ -591,7 +664,21 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 })
                 .collect();
             self.passes.fetch_add(1, Ordering::Relaxed);
-            self.check_abort()?;
+            if self.abort.load(Ordering::Relaxed) {
+                // The pass did not finish: keep what the earlier ones proved.
+                let lower = bounds.iter().map(|b| b.0).max().unwrap_or(0);
+                return Ok(Root {
+                    margin: lower,
+                    exact: Vec::new(),
+                    refuted: Vec::new(),
+                    partial: Some(
+                        kids.iter()
+                            .zip(&bounds)
+                            .map(|(&(h, _, _), &(lo, hi))| (h, lo, hi))
+                            .collect(),
+                    ),
+                });
+            }
             for (&i, &v) in pending.iter().zip(&results) {
                 if v >= g {
                     bounds[i].0 = g;
@@ -599,6 +686,12 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                     bounds[i].1 = v;
                 }
             }
+            let lower = bounds.iter().map(|b| b.0).max().unwrap_or(0);
+            let upper = bounds.iter().map(|b| b.1).max().unwrap_or(0);
+            self.progress.bounds.store(
+                pack_bounds(pos.store_diff() + lower, pos.store_diff() + upper),
+                Ordering::Relaxed,
+            );
             let done = bounds.iter().filter(|b| b.0 == b.1 || b.1 < g).count();
             self.progress
                 .roots_done
@@ -862,6 +955,7 @@ mod tests {
         let limits = Limits {
             tt_bytes: 64 << 20,
             max_nodes: None,
+            time: None,
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
@@ -871,7 +965,7 @@ mod tests {
             pos,
             goal: Goal::EveryMove,
         };
-        pool.install(|| super::keyed::<K, W, _>(rules, &limits, None, None, job).unwrap())
+        pool.install(|| super::keyed::<K, W, _>(rules, &limits, None, None, None, job).unwrap())
     }
 
     fn same(a: &SolveResult, b: &SolveResult) -> bool {

@@ -53,7 +53,7 @@ fn bare(pos: &Position) -> Position {
 }
 
 /// The change of `player`'s store difference from `pos` to `child`.
-fn gain(pos: &Position, child: &Position, player: Side) -> i32 {
+pub(super) fn gain(pos: &Position, child: &Position, player: Side) -> i32 {
     let d = |p: &Position| i32::from(p.store(player)) - i32::from(p.store(player.other()));
     d(child) - d(pos)
 }
@@ -61,7 +61,12 @@ fn gain(pos: &Position, child: &Position, player: Side) -> i32 {
 impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     /// Whether `player` secures a future margin of at least `need` from
     /// `pos` (a position after a move: over, or either side to move).
-    fn secures(&self, pos: &Position, player: Side, need: i32) -> Result<bool, SearchError> {
+    pub(super) fn secures(
+        &self,
+        pos: &Position,
+        player: Side,
+        need: i32,
+    ) -> Result<bool, SearchError> {
         if let Some(t) = pos.terminal_value() {
             let margin = t - pos.store_diff();
             let mine = if pos.side_to_move() == player {
@@ -259,6 +264,9 @@ impl super::Job for ProveJob<'_> {
     ) -> Result<Proof, SearchError> {
         let pos = self.pos;
         let root = engine.best_moves(pos)?;
+        if root.partial.is_some() {
+            engine.check_abort()?;
+        }
         let search = engine.result(pos, root);
         let t0 = std::time::Instant::now();
         let me = pos.side_to_move();

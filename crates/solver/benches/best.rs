@@ -1,0 +1,125 @@
+//! Benchmark: exact answers in real 7×7 games (value and every best move).
+//!
+//!     cargo bench -p dalkon-solver --bench best
+//!
+//! The positions (`benches/best_7x7.txt`) come from 20 seeded games on the
+//! standard board in which each side plays, at every move, a random legal
+//! move with probability 1/2 and otherwise the move a 6-ply search likes
+//! best; each game gives the positions after 2, 4, 8, 12 and 16 moves
+//! (bonus moves count as moves), 100 in all. The file pins each position's
+//! exact value and best moves, so a faster wrong answer fails here.
+//! `BEST_BENCH_WRITE=1` regenerates the file (solving every position).
+//! `BEST_BENCH_ONLY=K` runs the first K positions. Reports the time of each
+//! and the median, 90th percentile and maximum.
+
+use std::time::Instant;
+
+use dalkon_rules::dakon::{Position, Rules};
+use dalkon_solver::search::{estimate_moves, solve, Goal, Limits};
+
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/best_7x7.txt");
+const PLIES: [usize; 5] = [2, 4, 8, 12, 16];
+
+/// splitmix64: a fixed, dependency-free stream for the games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The 100 benchmark positions.
+fn positions(rules: &Rules) -> Vec<Position> {
+    let mut out = Vec::new();
+    for game in 0..20u64 {
+        let mut rng = Rng(game);
+        let mut pos = Position::start(7, 7).unwrap();
+        for ply in 1..=*PLIES.last().unwrap() {
+            if pos.is_over() {
+                break;
+            }
+            let moves: Vec<usize> = pos.moves().collect();
+            let h = if rng.next() % 2 == 0 {
+                moves[(rng.next() % moves.len() as u64) as usize]
+            } else {
+                let est = estimate_moves(&pos, rules, 6);
+                let top = est.iter().map(|m| m.1).max().unwrap();
+                est.iter().find(|m| m.1 == top).unwrap().0
+            };
+            pos = pos.play(h, rules).unwrap();
+            if PLIES.contains(&ply) && !pos.is_over() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+fn main() {
+    let rules = Rules::default();
+    let limits = Limits {
+        tt_bytes: 2 << 30,
+        max_nodes: None,
+        time: None,
+    };
+    let write = std::env::var_os("BEST_BENCH_WRITE").is_some();
+    let pinned: Vec<(Position, i32, Vec<usize>)> = if write {
+        positions(&rules)
+            .into_iter()
+            .map(|p| (p, 0, Vec::new()))
+            .collect()
+    } else {
+        std::fs::read_to_string(FILE)
+            .expect("benches/best_7x7.txt (BEST_BENCH_WRITE=1 makes it)")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                let best = f[2].split(' ').map(|h| h.parse().unwrap()).collect();
+                (f[0].parse().unwrap(), f[1].parse().unwrap(), best)
+            })
+            .collect()
+    };
+    let only: usize = std::env::var("BEST_BENCH_ONLY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let mut times = Vec::new();
+    let mut lines = vec!["# position\tvalue\tbest moves (benches/best.rs)".to_owned()];
+    for (i, (pos, value, best)) in pinned.iter().enumerate().take(only) {
+        let t = Instant::now();
+        let r = solve(pos, &rules, &limits, None, None, Goal::BestMoves).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        times.push(secs);
+        println!(
+            "{i:>3} {pos}  value {:+} best {:?}  {} nodes  {secs:.3} s",
+            r.value, r.best_moves, r.nodes
+        );
+        if write {
+            let b: Vec<String> = r.best_moves.iter().map(|h| h.to_string()).collect();
+            lines.push(format!("{pos}\t{}\t{}", r.value, b.join(" ")));
+        } else {
+            assert_eq!((r.value, &r.best_moves), (*value, best), "{pos}");
+        }
+    }
+    if write {
+        lines.push(String::new());
+        std::fs::write(FILE, lines.join("\n")).unwrap();
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |f: f64| times[((times.len() - 1) as f64 * f).round() as usize];
+    println!(
+        "best 7x7: {} positions, median {:.3} s, 90th percentile {:.3} s, max {:.3} s, total {:.1} s ({} threads)",
+        times.len(),
+        q(0.5),
+        q(0.9),
+        q(1.0),
+        times.iter().sum::<f64>(),
+        rayon::current_num_threads()
+    );
+}
