@@ -9,6 +9,7 @@ mod play;
 pub(crate) mod progress;
 mod rule_args;
 pub(crate) mod solve;
+mod verify;
 
 use crate::common::Global;
 
@@ -24,6 +25,9 @@ pub enum Command {
     Play(play::Args),
     /// Openings that win outright in the first player's first turn.
     Openings(openings::Args),
+    /// Check a strategy file (a proof of what a player secures) with the
+    /// rules alone.
+    Verify(verify::Args),
 }
 
 pub fn run(
@@ -37,5 +41,6 @@ pub fn run(
         Command::Best(args) => best::run(global, args, out, stdin),
         Command::Play(args) => play::run(global, args, out),
         Command::Openings(args) => openings::run(global, args, out),
+        Command::Verify(args) => verify::run(global, args, out),
     }
 }

@@ -8,6 +8,7 @@ mod daldos_best;
 mod errors;
 mod reproduce;
 mod streams;
+mod verify;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
