@@ -19,7 +19,7 @@ pub(crate) struct Table<const W: usize, V> {
 
 /// The table grows when more than this fraction of its slots is taken
 /// (the numerator over 8): probe runs stay short.
-const MAX_LOAD_EIGHTHS: usize = 5;
+const MAX_LOAD_EIGHTHS: usize = 6;
 
 impl<const W: usize, V: Copy + Default> Table<W, V> {
     /// A table that holds `n` keys without growing.
