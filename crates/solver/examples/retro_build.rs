@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::search::{solve, Limits};
+use dalkon_solver::search::{solve, Goal, Limits};
 use dalkon_solver::{Databases, Progress};
 
 /// One line per level on stderr: entries, seconds, positions per second.
@@ -91,7 +91,7 @@ fn main() {
                 max_nodes: Some(2_000_000_000),
                 ..Limits::default()
             };
-            match solve(&start, &rules, &limits, Some(&probe), None) {
+            match solve(&start, &rules, &limits, Some(&probe), None, Goal::BestMoves) {
                 Ok(r) => println!(
                     "start {holes}x{seeds}: value {} best moves {:?} (search with database probes: {} probe hits, {} nodes)",
                     r.value, r.best_moves, r.probe_hits, r.nodes

@@ -5,7 +5,7 @@
 use dalkon_rules::dakon::{Position, Rules};
 
 use crate::error::SolveError;
-use crate::search::{self, Limits, SearchError, SearchProgress};
+use crate::search::{self, Goal, Limits, SearchError, SearchProgress};
 
 /// Nodes an exact search may take by default before it settles for an
 /// estimate: a few minutes at the search's 3 to 6 million nodes a second,
@@ -44,7 +44,7 @@ pub fn analyse(
     estimate_depth: u32,
     progress: Option<&SearchProgress>,
 ) -> Result<Analysis, SolveError> {
-    match search::solve(pos, rules, limits, None, progress) {
+    match search::solve(pos, rules, limits, None, progress, Goal::EveryMove) {
         Ok(r) => Ok(Analysis {
             value: r.value,
             best_moves: r.best_moves,

@@ -88,6 +88,15 @@ pub enum SolveError {
     /// An openings count (or the search for a first winning chain) failed.
     #[error(transparent)]
     Openings(OpeningsError),
+    /// A proof's strategy file could not be written.
+    #[error("cannot write {}", path.display())]
+    WriteProof {
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
     /// An openings count stopped after a checkpoint, which is kept, for a
     /// reason that running again can get past (a requested stop, a full
     /// disk, memory); a damaged checkpoint says what to delete instead.
@@ -129,6 +138,7 @@ impl SolveError {
             | SolveError::NotACheckpoint { .. } => true,
             SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
             SolveError::Search(e) => e.is_bad_input(),
+            SolveError::WriteProof { .. } => false,
             SolveError::Openings(e) | SolveError::CountStopped { source: e, .. } => {
                 e.is_bad_input()
             }

@@ -8,6 +8,7 @@ pub mod memory;
 pub mod openings;
 pub mod paths;
 pub mod progress;
+pub mod prove;
 pub mod rank;
 pub mod reference;
 pub mod retro;

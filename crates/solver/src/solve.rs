@@ -18,7 +18,7 @@ use crate::memory::available_memory;
 use crate::progress::Progress;
 use crate::rank::binomial;
 use crate::retro::{solve_retrograde, Databases, MAX_DB_HOLES};
-use crate::search::{self, Limits, SearchProgress};
+use crate::search::{self, Goal, Limits, SearchProgress};
 
 /// How the request asks to solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -112,7 +112,9 @@ pub struct SolveRequest {
     /// memory, at most 4096).
     pub tt_mb: Option<usize>,
     /// Search only: positions with at most this many seeds on the board are
-    /// answered by databases (`None`: [`auto_probe_seeds`]; 0: no probes).
+    /// answered by databases (`None` or 0: no probes). The search settles
+    /// every traditional start (5 to 9 holes, 5 to 9 seeds) in seconds
+    /// without them, far less than building the databases would take.
     pub probe_seeds: Option<u32>,
 }
 
@@ -193,29 +195,13 @@ impl Solved {
 }
 
 /// Boards whose whole databases have at most this many entries are solved
-/// by retrograde analysis under `auto` (a few seconds to build), and probe
-/// databases are chosen up to this size.
+/// by retrograde analysis under `auto` (a few seconds to build).
 pub const AUTO_RETRO_ENTRIES: u128 = 20_000_000;
 
 /// Entries of the databases of levels `0..=k` for `holes` holes per row.
 pub fn retro_entries(holes: usize, k: u32) -> u128 {
     let parts = 2 * holes as u64;
     binomial(u64::from(k) + parts, parts).unwrap_or(u128::MAX)
-}
-
-/// Largest probe level whose databases stay within [`AUTO_RETRO_ENTRIES`]
-/// (never more than the seeds of the board); 0 below 6 holes, where the
-/// search alone takes seconds at most and building would cost more, and 0
-/// above [`MAX_DB_HOLES`], where no database is built.
-pub fn auto_probe_seeds(holes: usize, board_seeds: u32) -> u32 {
-    if !(6..=MAX_DB_HOLES).contains(&holes) {
-        return 0;
-    }
-    let mut k = 0;
-    while k < board_seeds && retro_entries(holes, k + 1) <= AUTO_RETRO_ENTRIES {
-        k += 1;
-    }
-    k
 }
 
 /// Resolve `auto` for a board of `holes` × `seeds`.
@@ -317,9 +303,7 @@ fn plan_with_memory(request: &SolveRequest, available: Option<u64>) -> Result<Pl
     let method = choose(method, holes, seeds);
     let probe_seeds = match method {
         Method::Retrograde => 0,
-        Method::Search => request
-            .probe_seeds
-            .unwrap_or_else(|| auto_probe_seeds(holes, start.seeds_on_board())),
+        Method::Search => request.probe_seeds.unwrap_or(0),
     };
     Ok(Plan {
         start,
@@ -385,8 +369,15 @@ impl Plan {
                     None
                 };
                 let probe = db.as_ref().map(|d| d as &dyn search::Probe);
-                let r = search::solve(&self.start, &self.rules, &self.limits, probe, search)
-                    .map_err(SolveError::Search)?;
+                let r = search::solve(
+                    &self.start,
+                    &self.rules,
+                    &self.limits,
+                    probe,
+                    search,
+                    Goal::BestMoves,
+                )
+                .map_err(SolveError::Search)?;
                 Ok(Solved {
                     unsaved: db.as_ref().and_then(|d| d.unsaved().map(str::to_owned)),
                     nodes: Some(r.nodes),
@@ -423,11 +414,11 @@ mod tests {
         assert_eq!(p.probe_seeds, 0);
         let p = plan_with_memory(&request(7, 7), Some(8 * GIB)).unwrap();
         assert_eq!(p.method, Method::Search);
-        assert_eq!(p.probe_seeds, 12);
+        assert_eq!(p.probe_seeds, 0);
         assert_eq!(p.limits.tt_bytes, 4 << 30);
         let mut r = request(7, 7);
-        r.probe_seeds = Some(0);
-        assert_eq!(plan_with_memory(&r, Some(8 * GIB)).unwrap().probe_seeds, 0);
+        r.probe_seeds = Some(12);
+        assert_eq!(plan_with_memory(&r, Some(8 * GIB)).unwrap().probe_seeds, 12);
         let mut r = request(3, 3);
         r.method = MethodChoice::Search;
         let p = plan_with_memory(&r, Some(8 * GIB)).unwrap();
@@ -435,11 +426,7 @@ mod tests {
     }
 
     #[test]
-    fn probe_levels_are_pinned() {
-        assert_eq!(auto_probe_seeds(5, 50), 0);
-        assert_eq!(auto_probe_seeds(6, 12), 12);
-        assert_eq!(auto_probe_seeds(6, 72), 15);
-        assert_eq!(auto_probe_seeds(7, 98), 12);
+    fn the_auto_method_is_pinned() {
         // The auto threshold: C(32, 8) = 10.5 M entries, C(40, 8) = 76.9 M.
         assert_eq!(choose(MethodChoice::Auto, 4, 3), Method::Retrograde);
         assert_eq!(choose(MethodChoice::Auto, 4, 4), Method::Search);

@@ -4,7 +4,7 @@
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Position, Rules, Side};
 use dalkon_solver::openings::{first_winning_chain, openings, OpeningLimits, OpeningsError};
-use dalkon_solver::search::{solve, tt_bytes_for, Limits, SolveResult};
+use dalkon_solver::search::{solve, tt_bytes_for, Goal, Limits, SolveResult};
 use dalkon_solver::{Databases, NoProgress};
 use proptest::prelude::*;
 
@@ -78,7 +78,7 @@ fn start_values_match_plain_negamax_on_tiny_boards() {
             (4, 1),
         ] {
             let pos = Position::start(n, m).unwrap();
-            let r = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+            let r = solve(&pos, &rules, &small_limits(), None, None, Goal::EveryMove).unwrap();
             let expect = negamax_root(&pos, &rules);
             assert_eq!(r.moves, expect, "{n}x{m} {rules:?}");
             assert_eq!(r.value, expect.iter().map(|m| m.1).max().unwrap());
@@ -96,7 +96,7 @@ fn solve_with_threads(
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| solve(pos, rules, limits, None, None).unwrap())
+        .install(|| solve(pos, rules, limits, None, None, Goal::EveryMove).unwrap())
 }
 
 #[test]
@@ -117,12 +117,12 @@ fn same_values_with_one_and_two_threads() {
 fn a_tiny_table_that_must_sweep_gives_the_same_values() {
     let pos = Position::start(5, 4).unwrap();
     let rules = Rules::default();
-    let big = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+    let big = solve(&pos, &rules, &small_limits(), None, None, Goal::EveryMove).unwrap();
     let tiny = Limits {
         tt_bytes: dalkon_solver::search::min_tt_bytes(5),
         max_nodes: None,
     };
-    let small = solve(&pos, &rules, &tiny, None, None).unwrap();
+    let small = solve(&pos, &rules, &tiny, None, None, Goal::EveryMove).unwrap();
     assert!(small.tt_sweeps > 0, "the tiny table must have been swept");
     assert_eq!(big.moves, small.moves);
 }
@@ -134,7 +134,15 @@ fn the_node_limit_stops_the_search() {
         tt_bytes: tt_bytes_for(6, 1 << 16),
         max_nodes: Some(10_000),
     };
-    let err = solve(&pos, &Rules::default(), &limits, None, None).unwrap_err();
+    let err = solve(
+        &pos,
+        &Rules::default(),
+        &limits,
+        None,
+        None,
+        Goal::EveryMove,
+    )
+    .unwrap_err();
     assert!(matches!(
         err,
         dalkon_solver::search::SearchError::NodeLimit { .. }
@@ -144,7 +152,15 @@ fn the_node_limit_stops_the_search() {
 #[test]
 fn a_finished_game_is_its_terminal_value() {
     let pos = Position::new(&[0, 0], &[1, 2], [3, 4], Side::South).unwrap();
-    let r = solve(&pos, &Rules::default(), &small_limits(), None, None).unwrap();
+    let r = solve(
+        &pos,
+        &Rules::default(),
+        &small_limits(),
+        None,
+        None,
+        Goal::EveryMove,
+    )
+    .unwrap();
     assert_eq!(r.value, 3 - 4 - 3);
     assert!(r.moves.is_empty() && r.best_moves.is_empty());
 }
@@ -160,11 +176,19 @@ fn search_agrees_with_retrograde_databases() {
             let k = pos.seeds_on_board();
             let db = Databases::build(n, rules, k, &NoProgress).unwrap();
             let retro = db.solve(&pos).unwrap();
-            let plain = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+            let plain = solve(&pos, &rules, &small_limits(), None, None, Goal::EveryMove).unwrap();
             assert_eq!(plain.value, retro.value, "{n}x{m} {rules:?}");
             assert_eq!(plain.moves, retro.moves, "{n}x{m} {rules:?}");
             let low = Databases::build(n, rules, probe_k, &NoProgress).unwrap();
-            let probed = solve(&pos, &rules, &small_limits(), Some(&low), None).unwrap();
+            let probed = solve(
+                &pos,
+                &rules,
+                &small_limits(),
+                Some(&low),
+                None,
+                Goal::EveryMove,
+            )
+            .unwrap();
             probe_hits += probed.probe_hits;
             assert_eq!(probed.moves, retro.moves, "{n}x{m} {rules:?} probed");
         }
@@ -215,15 +239,31 @@ fn golden_start_values() {
             rules_named(f[2], f[3], f[4]).unwrap_or_else(|| panic!("unknown rules: {line}"));
         let value: i32 = f[5].parse().unwrap();
         let best: Vec<usize> = f[6].split(',').map(|h| h.parse().unwrap()).collect();
-        let r = solve(
-            &Position::start(n, m).unwrap(),
-            &rules,
-            &small_limits(),
-            None,
-            None,
-        )
-        .unwrap();
-        assert_eq!((r.value, r.best_moves), (value, best), "{line}");
+        for goal in [Goal::EveryMove, Goal::BestMoves] {
+            let r = solve(
+                &Position::start(n, m).unwrap(),
+                &rules,
+                &small_limits(),
+                None,
+                None,
+                goal,
+            )
+            .unwrap();
+            assert_eq!((r.value, &r.best_moves), (value, &best), "{line} {goal:?}");
+            if goal == Goal::BestMoves {
+                assert_eq!(r.moves.len(), best.len(), "{line}");
+                assert!(
+                    r.refuted
+                        .iter()
+                        .all(|&(h, u)| u < value && !best.contains(&h)),
+                    "{line}"
+                );
+                assert_eq!(
+                    r.moves.len() + r.refuted.len(),
+                    Position::start(n, m).unwrap().moves().count()
+                );
+            }
+        }
         checked += 1;
     }
     assert!(checked >= 10);
@@ -254,7 +294,7 @@ proptest! {
     /// move by move.
     #[test]
     fn search_equals_plain_negamax((pos, rules) in position_strategy()) {
-        let r = solve(&pos, &rules, &small_limits(), None, None).unwrap();
+        let r = solve(&pos, &rules, &small_limits(), None, None, Goal::EveryMove).unwrap();
         if let Some(v) = pos.terminal_value() {
             prop_assert_eq!(r.value, v);
         } else {

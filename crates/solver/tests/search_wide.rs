@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use dalkon_rules::dakon::{Position, Rules, Side, MAX_HOLES};
 use dalkon_solver::best::analyse;
 use dalkon_solver::reference::negamax_future;
-use dalkon_solver::search::{min_tt_bytes, solve, tt_bytes_for, Limits, SearchError};
-use dalkon_solver::solve::{auto_probe_seeds, choose, start_position, Method, MethodChoice};
+use dalkon_solver::search::{min_tt_bytes, solve, tt_bytes_for, Goal, Limits, SearchError};
+use dalkon_solver::solve::{choose, start_position, Method, MethodChoice};
 use dalkon_solver::{Databases, DbError, NoProgress, SolveError};
 use proptest::prelude::*;
 
@@ -39,7 +39,7 @@ fn reference_moves(pos: &Position, rules: &Rules) -> Vec<(usize, i32)> {
 }
 
 fn check_against_reference(pos: &Position, rules: &Rules) {
-    let r = solve(pos, rules, &limits(), None, None).unwrap();
+    let r = solve(pos, rules, &limits(), None, None, Goal::EveryMove).unwrap();
     let mut memo = HashMap::new();
     let value = pos.store_diff() + negamax_future(*pos, rules, &mut memo);
     assert_eq!(r.value, value, "{pos} {rules}");
@@ -103,7 +103,7 @@ fn the_20x1_start_stops_at_its_node_limit_and_gives_an_estimate() {
         max_nodes: Some(20_000),
         ..limits()
     };
-    match solve(&pos, &rules, &capped, None, None) {
+    match solve(&pos, &rules, &capped, None, None, Goal::EveryMove) {
         Err(SearchError::NodeLimit { nodes }) => assert!(nodes >= 20_000),
         other => panic!("expected the node limit, got {other:?}"),
     }
@@ -130,7 +130,7 @@ fn table_sizes_follow_the_key_width() {
         max_nodes: None,
     };
     assert_eq!(
-        solve(&pos, &Rules::default(), &tiny, None, None).unwrap_err(),
+        solve(&pos, &Rules::default(), &tiny, None, None, Goal::EveryMove).unwrap_err(),
         SearchError::TableTooSmall {
             bytes: min - 1,
             min
@@ -166,9 +166,6 @@ fn databases_stay_at_16_holes_and_say_why() {
     );
     assert!(Databases::build(16, Rules::default(), 2, &NoProgress).is_ok());
     // So `solve` never picks databases for a wide board on its own.
-    assert!(auto_probe_seeds(16, 32) > 0);
-    assert_eq!(auto_probe_seeds(17, 34), 0);
-    assert_eq!(auto_probe_seeds(32, 64), 0);
     assert_eq!(choose(MethodChoice::Auto, 20, 1), Method::Search);
 }
 
@@ -200,7 +197,7 @@ proptest! {
     /// reference move by move.
     #[test]
     fn wide_search_equals_the_reference((pos, rules) in sparse_wide()) {
-        let r = solve(&pos, &rules, &limits(), None, None).unwrap();
+        let r = solve(&pos, &rules, &limits(), None, None, Goal::EveryMove).unwrap();
         let mut memo = HashMap::new();
         prop_assert_eq!(r.value, pos.store_diff() + negamax_future(pos, &rules, &mut memo));
         if pos.terminal_value().is_none() {

@@ -7,6 +7,7 @@ pub(crate) mod draw;
 pub(crate) mod openings;
 mod play;
 pub(crate) mod progress;
+pub(crate) mod prove;
 mod rule_args;
 pub(crate) mod solve;
 mod verify;
@@ -25,6 +26,8 @@ pub enum Command {
     Play(play::Args),
     /// Openings that win outright in the first player's first turn.
     Openings(openings::Args),
+    /// Solve a position and write the proof of its value (two strategy files).
+    Prove(prove::Args),
     /// Check a strategy file (a proof of what a player secures) with the
     /// rules alone.
     Verify(verify::Args),
@@ -41,6 +44,7 @@ pub fn run(
         Command::Best(args) => best::run(global, args, out, stdin),
         Command::Play(args) => play::run(global, args, out),
         Command::Openings(args) => openings::run(global, args, out),
+        Command::Prove(args) => prove::run(global, args, out),
         Command::Verify(args) => verify::run(global, args, out),
     }
 }

@@ -56,8 +56,8 @@ pub struct Args {
     pub search: SearchArgs,
     /// Search only: answer positions with at most K seeds on the board from
     /// retrograde databases (built in memory, or loaded from / written to
-    /// the database folder). Default: from 6 holes up, the largest K whose
-    /// databases have at most 20 million entries; 0 turns probing off.
+    /// the database folder). Default 0: no probing (the search settles
+    /// every traditional start in seconds without them).
     #[arg(long, value_name = "K")]
     pub probe_seeds: Option<u32>,
     #[command(flatten)]

@@ -31,6 +31,7 @@ use std::time::Instant;
 use dalkon_rules::dakon::{Position, Rules};
 use rayon::prelude::*;
 
+pub mod proof;
 pub mod tt;
 
 use tt::{bytes_per_entry, work_of, PackedKey, Table};
@@ -80,6 +81,12 @@ pub enum SearchError {
         /// Nodes searched when it stopped.
         nodes: u64,
     },
+    /// A proof's strategy grew past the lines allowed (`prove`'s limit).
+    #[error("the proof's strategy needs more than {max} lines, its limit")]
+    ProofTooLarge {
+        /// The limit.
+        max: u64,
+    },
     /// The table budget is below the smallest usable table.
     #[error("a transposition table of {bytes} bytes is too small (at least {min} bytes)")]
     TableTooSmall {
@@ -88,6 +95,18 @@ pub enum SearchError {
         /// Smallest accepted.
         min: usize,
     },
+}
+
+/// What a search proves about the root's moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Goal {
+    /// The exact value of every root move (what `best` lists).
+    #[default]
+    EveryMove,
+    /// The root's value and every move that reaches it; the other moves are
+    /// only proved to fall short (an upper bound each). Much less work on a
+    /// big board: a move that is not best is refuted, never solved.
+    BestMoves,
 }
 
 /// Live counters a caller may poll (e.g. for a progress bar) while a search
@@ -119,8 +138,13 @@ pub struct SolveResult {
     pub value: i32,
     /// Every move reaching `value`, ascending.
     pub best_moves: Vec<usize>,
-    /// Every legal move with its exact value (same meaning as `value`).
+    /// Every legal move with its exact value (same meaning as `value`);
+    /// under [`Goal::BestMoves`] only the best moves.
     pub moves: Vec<(usize, i32)>,
+    /// Under [`Goal::BestMoves`]: every move that is not best, with a proved
+    /// upper bound on its value (below `value`); empty under
+    /// [`Goal::EveryMove`].
+    pub refuted: Vec<(usize, i32)>,
     /// Distinct positions searched (see above).
     pub positions: u64,
     /// Alpha-beta calls.
@@ -158,7 +182,8 @@ pub fn min_tt_bytes(holes: usize) -> usize {
     tt_bytes_for(holes, Table::<u128>::MIN_ENTRIES)
 }
 
-/// Solve `pos` exactly: its value, every root move's value, best moves.
+/// Solve `pos` exactly: its value and best moves, and under
+/// [`Goal::EveryMove`] every root move's value.
 ///
 /// `probe`, when given, is trusted for every position it answers.
 /// `progress`, when given, is updated while the search runs. Threads: the
@@ -169,7 +194,42 @@ pub fn solve(
     limits: &Limits,
     probe: Option<&dyn Probe>,
     progress: Option<&SearchProgress>,
+    goal: Goal,
 ) -> Result<SolveResult, SearchError> {
+    let start = Instant::now();
+    let mut r = with_engine(pos, rules, limits, probe, progress, SolveJob { pos, goal })?;
+    r.seconds = start.elapsed().as_secs_f64();
+    Ok(r)
+}
+
+/// Work done with a search engine whose key and move-list types suit the
+/// board (see [`with_engine`]).
+pub(crate) trait Job {
+    /// What the work returns.
+    type Out;
+    /// Do the work with `engine` (on a pool with deep stacks).
+    fn run<K: PackedKey, const W: usize>(
+        self,
+        engine: &Engine<'_, K, W>,
+    ) -> Result<Self::Out, SearchError>;
+}
+
+/// Run `job` with a fresh table sized by `limits`, on the current pool's
+/// thread count with stacks deep enough for the longest games. The key type
+/// and the width of the move list follow the board: the move list is a
+/// stack array filled at every node, so a narrow board must not pay for the
+/// widest.
+pub(crate) fn with_engine<J: Job + Send>(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    probe: Option<&dyn Probe>,
+    progress: Option<&SearchProgress>,
+    job: J,
+) -> Result<J::Out, SearchError>
+where
+    J::Out: Send,
+{
     let min = min_tt_bytes(pos.holes());
     if limits.tt_bytes < min {
         return Err(SearchError::TableTooSmall {
@@ -178,51 +238,39 @@ pub fn solve(
         });
     }
     let threads = rayon::current_num_threads();
-    // Games can be hundreds of moves deep: run on a pool with large stacks,
-    // as many threads as the caller's pool.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(256 << 20)
         .build()
         .expect("cannot start search threads");
     pool.install(|| {
-        // The key type and the width of the move list follow the board:
-        // the move list is a stack array filled at every node, so a narrow
-        // board must not pay for the widest.
         if pos.holes() <= u128::MAX_HOLES {
-            solve_keyed::<u128, 8>(pos, rules, limits, probe, progress)
+            keyed::<K8, 8, J>(rules, limits, probe, progress, job)
         } else if pos.holes() <= <[u128; 2]>::MAX_HOLES {
-            solve_keyed::<[u128; 2], 16>(pos, rules, limits, probe, progress)
+            keyed::<[u128; 2], 16, J>(rules, limits, probe, progress, job)
         } else {
-            solve_keyed::<[u64; 8], 32>(pos, rules, limits, probe, progress)
+            keyed::<[u64; 8], 32, J>(rules, limits, probe, progress, job)
         }
     })
 }
 
-/// The search with keys `K` and move lists of `W` moves (`W` at least the
-/// holes of `pos`, at most what `K` holds).
-fn solve_keyed<K: PackedKey, const W: usize>(
-    pos: &Position,
+type K8 = u128;
+
+/// [`with_engine`] with keys `K` and move lists of `W` moves.
+fn keyed<K: PackedKey, const W: usize, J: Job>(
     rules: &Rules,
     limits: &Limits,
     probe: Option<&dyn Probe>,
     progress: Option<&SearchProgress>,
-) -> Result<SolveResult, SearchError> {
-    let start = Instant::now();
+    job: J,
+) -> Result<J::Out, SearchError> {
     let table = Table::<K>::with_bytes(limits.tt_bytes);
     let local_progress = SearchProgress::default();
-    let progress = progress.unwrap_or(&local_progress);
-    assert!(
-        pos.holes() <= W && W <= K::MAX_HOLES,
-        "a board of {} holes searched with move lists of {W} and keys of {}",
-        pos.holes(),
-        K::MAX_HOLES
-    );
     let engine = Engine::<K, W> {
         rules: *rules,
         tt: &table,
         probe,
-        progress,
+        progress: progress.unwrap_or(&local_progress),
         abort: AtomicBool::new(false),
         max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
         tt_hits: AtomicU64::new(0),
@@ -231,62 +279,44 @@ fn solve_keyed<K: PackedKey, const W: usize>(
         nodes: AtomicU64::new(0),
         passes: AtomicU64::new(0),
     };
-    let base = pos.store_diff();
-    let (value, moves) = if let Some(v) = pos.terminal_value() {
-        (v, Vec::new())
-    } else {
-        let holes: Vec<usize> = pos.moves().collect();
-        progress
-            .roots_total
-            .store(holes.len() as u64, Ordering::Relaxed);
-        let margins: Vec<i32> = holes
-            .par_iter()
-            .map(|&h| {
-                let mut c = Counters::default();
-                let child = pos.play_unchecked(h, rules);
-                let step = Step::new(pos, &child);
-                let v = step.value(engine.exact(&mut c, &child));
-                engine.flush(&mut c);
-                progress.roots_done.fetch_add(1, Ordering::Relaxed);
-                v
-            })
-            .collect();
-        if engine.abort.load(Ordering::Relaxed) {
-            return Err(SearchError::NodeLimit {
-                nodes: engine.nodes.load(Ordering::Relaxed),
-            });
-        }
-        let best = margins
-            .iter()
-            .copied()
-            .max()
-            .expect("a position not over has a move");
-        let moves: Vec<(usize, i32)> = holes
-            .iter()
-            .zip(&margins)
-            .map(|(&h, &m)| (h, base + m))
-            .collect();
-        (base + best, moves)
-    };
-    let best_moves = moves
-        .iter()
-        .filter(|&&(_, v)| v == value)
-        .map(|&(h, _)| h)
-        .collect();
-    Ok(SolveResult {
-        value,
-        best_moves,
-        moves,
-        positions: table.inserted(),
-        nodes: engine.nodes.load(Ordering::Relaxed),
-        tt_hits: engine.tt_hits.load(Ordering::Relaxed),
-        tt_probes: engine.tt_probes.load(Ordering::Relaxed),
-        probe_hits: engine.probe_hits.load(Ordering::Relaxed),
-        tt_sweeps: table.sweeps(),
-        passes: engine.passes.load(Ordering::Relaxed),
-        tt_capacity: table.capacity() as u64,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    job.run(&engine)
+}
+
+/// The root search of [`solve`].
+struct SolveJob<'p> {
+    pos: &'p Position,
+    goal: Goal,
+}
+
+impl Job for SolveJob<'_> {
+    type Out = SolveResult;
+    fn run<K: PackedKey, const W: usize>(
+        self,
+        engine: &Engine<'_, K, W>,
+    ) -> Result<SolveResult, SearchError> {
+        let pos = self.pos;
+        assert!(
+            pos.holes() <= W && W <= K::MAX_HOLES,
+            "a board of {} holes searched with move lists of {W} and keys of {}",
+            pos.holes(),
+            K::MAX_HOLES
+        );
+        let root = match self.goal {
+            Goal::EveryMove => engine.every_move(pos),
+            Goal::BestMoves => engine.best_moves(pos),
+        }?;
+        Ok(engine.result(pos, root))
+    }
+}
+
+/// What the root search found, in future margins of the root (mover's view).
+pub(crate) struct Root {
+    /// The root's future margin.
+    pub margin: i32,
+    /// Moves with their exact margins.
+    pub exact: Vec<(usize, i32)>,
+    /// Moves proved below `margin`, with an upper bound each.
+    pub refuted: Vec<(usize, i32)>,
 }
 
 /// The exact future margin of `pos` for its side to move (0 for a finished
@@ -297,7 +327,7 @@ pub fn future_margin(
     limits: &Limits,
     probe: Option<&dyn Probe>,
 ) -> Result<i32, SearchError> {
-    let r = solve(pos, rules, limits, probe, None)?;
+    let r = solve(pos, rules, limits, probe, None, Goal::BestMoves)?;
     Ok(r.value - pos.store_diff())
 }
 
@@ -409,7 +439,8 @@ impl Step {
     }
 }
 
-struct Engine<'a, K: PackedKey, const W: usize> {
+/// One search: the rules, the shared table, the probe and the counters.
+pub(crate) struct Engine<'a, K: PackedKey, const W: usize> {
     rules: Rules,
     tt: &'a Table<K>,
     probe: Option<&'a dyn Probe>,
@@ -441,6 +472,199 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         if total >= self.max_nodes {
             self.abort.store(true, Ordering::Relaxed);
         }
+    }
+
+    /// Root search for [`Goal::EveryMove`]: each root move solved exactly
+    /// by its own MTD(f), root moves in parallel.
+    fn every_move(&self, pos: &Position) -> Result<Root, SearchError> {
+        let Some(kids) = self.root_kids(pos) else {
+            return Ok(Root {
+                margin: pos.terminal_value().unwrap() - pos.store_diff(),
+                exact: Vec::new(),
+                refuted: Vec::new(),
+            });
+        };
+        let exact: Vec<(usize, i32)> = kids
+            .par_iter()
+            .map(|&(h, child, step)| {
+                let mut c = Counters::default();
+                let v = if step.over {
+                    step.value(step.terminal)
+                } else {
+                    step.value(self.exact(&mut c, &child))
+                };
+                self.flush(&mut c);
+                self.progress.roots_done.fetch_add(1, Ordering::Relaxed);
+                (h, v)
+            })
+            .collect();
+        self.check_abort()?;
+        let margin = exact
+            .iter()
+            .map(|m| m.1)
+            .max()
+            .expect("a position not over has a move");
+        Ok(Root {
+            margin,
+            exact,
+            refuted: Vec::new(),
+        })
+    }
+
+    /// Root search for [`Goal::BestMoves`]: MTD(f) on the root from the top.
+    ///
+    /// Every root move keeps proved bounds. A pass tests, in parallel, every
+    /// move whose upper bound reaches the largest upper bound `g` (and whose
+    /// lower bound does not): "is this move worth at least `g`?". A move
+    /// that fails gets a lower upper bound (fail-soft), one that succeeds is
+    /// worth exactly `g`, since no move is worth more. When no move is left
+    /// untested at `g`, `g` is the value and the moves at `g` are every best
+    /// move. Starting from the top costs nothing at the root when the value
+    /// is the largest possible (every seed), which the biggest boards reach,
+    /// and each pass only refutes or proves what the best-move list needs.
+    pub(crate) fn best_moves(&self, pos: &Position) -> Result<Root, SearchError> {
+        let Some(kids) = self.root_kids(pos) else {
+            return Ok(Root {
+                margin: pos.terminal_value().unwrap() - pos.store_diff(),
+                exact: Vec::new(),
+                refuted: Vec::new(),
+            });
+        };
+        // (lower, upper) of each move's margin, from the child's own bounds.
+        let mut bounds: Vec<(i32, i32)> = kids
+            .iter()
+            .map(|&(_, child, step)| {
+                if step.over {
+                    let v = step.value(step.terminal);
+                    (v, v)
+                } else {
+                    let (mut lo, mut hi) = (
+                        -(child.seeds_on_board() as i32),
+                        child.seeds_on_board() as i32,
+                    );
+                    if let Some(e) = self.tt.get(&K::pack(&child)) {
+                        lo = lo.max(i32::from(e.lower));
+                        hi = hi.min(i32::from(e.upper));
+                    }
+                    let (a, b) = (step.value(lo), step.value(hi));
+                    (a.min(b), a.max(b))
+                }
+            })
+            .collect();
+        loop {
+            let g = bounds
+                .iter()
+                .map(|b| b.1)
+                .max()
+                .expect("a position not over has a move");
+            let pending: Vec<usize> = (0..kids.len())
+                .filter(|&i| bounds[i].1 >= g && bounds[i].0 < g)
+                .collect();
+            if pending.is_empty() {
+                let mut exact = Vec::new();
+                let mut refuted = Vec::new();
+                for (&(h, _, _), &(_, hi)) in kids.iter().zip(&bounds) {
+                    if hi >= g {
+                        exact.push((h, g))
+                    } else {
+                        refuted.push((h, hi))
+                    }
+                }
+                self.progress
+                    .roots_done
+                    .store(kids.len() as u64, Ordering::Relaxed);
+                return Ok(Root {
+                    margin: g,
+                    exact,
+                    refuted,
+                });
+            }
+            let results: Vec<i32> = pending
+                .par_iter()
+                .map(|&i| {
+                    let (_, child, step) = kids[i];
+                    let mut c = Counters::default();
+                    let (a, b) = step.window(g - 1, g);
+                    let v = step.value(self.alpha_beta(&mut c, &child, a, b));
+                    self.flush(&mut c);
+                    v
+                })
+                .collect();
+            self.passes.fetch_add(1, Ordering::Relaxed);
+            self.check_abort()?;
+            for (&i, &v) in pending.iter().zip(&results) {
+                if v >= g {
+                    bounds[i].0 = g;
+                } else {
+                    bounds[i].1 = v;
+                }
+            }
+            let done = bounds.iter().filter(|b| b.0 == b.1 || b.1 < g).count();
+            self.progress
+                .roots_done
+                .store(done as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// The root's moves with their children, or `None` when the game is over.
+    fn root_kids(&self, pos: &Position) -> Option<Vec<(usize, Position, Step)>> {
+        if pos.is_over() {
+            return None;
+        }
+        let kids: Vec<_> = pos
+            .moves()
+            .map(|h| {
+                let child = pos.play_unchecked(h, &self.rules);
+                (h, child, Step::new(pos, &child))
+            })
+            .collect();
+        self.progress
+            .roots_total
+            .store(kids.len() as u64, Ordering::Relaxed);
+        Some(kids)
+    }
+
+    fn check_abort(&self) -> Result<(), SearchError> {
+        if self.abort.load(Ordering::Relaxed) {
+            Err(SearchError::NodeLimit {
+                nodes: self.nodes.load(Ordering::Relaxed),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The answer for `pos` from its root search.
+    pub(crate) fn result(&self, pos: &Position, root: Root) -> SolveResult {
+        let base = pos.store_diff();
+        let value = base + root.margin;
+        let moves: Vec<(usize, i32)> = root.exact.iter().map(|&(h, m)| (h, base + m)).collect();
+        let best_moves = moves.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
+        SolveResult {
+            value,
+            best_moves,
+            moves,
+            refuted: root.refuted.iter().map(|&(h, m)| (h, base + m)).collect(),
+            positions: self.tt.inserted(),
+            nodes: self.nodes.load(Ordering::Relaxed),
+            tt_hits: self.tt_hits.load(Ordering::Relaxed),
+            tt_probes: self.tt_probes.load(Ordering::Relaxed),
+            probe_hits: self.probe_hits.load(Ordering::Relaxed),
+            tt_sweeps: self.tt.sweeps(),
+            passes: self.passes.load(Ordering::Relaxed),
+            tt_capacity: self.tt.capacity() as u64,
+            seconds: 0.0,
+        }
+    }
+
+    /// Whether the future margin of `pos` (not over) is at least `x`: one
+    /// null-window search, its fail-soft bound returned (`>= x` means yes).
+    pub(crate) fn test(&self, pos: &Position, x: i32) -> Result<i32, SearchError> {
+        let mut c = Counters::default();
+        let v = self.alpha_beta(&mut c, pos, x - 1, x);
+        self.flush(&mut c);
+        self.check_abort()?;
+        Ok(v)
     }
 
     /// Exact future margin of a position (game not over) by MTD(f).
@@ -610,7 +834,11 @@ mod tests {
             .num_threads(1)
             .build()
             .unwrap();
-        pool.install(|| solve_keyed::<K, W>(pos, rules, &limits, None, None).unwrap())
+        let job = SolveJob {
+            pos,
+            goal: Goal::EveryMove,
+        };
+        pool.install(|| super::keyed::<K, W, _>(rules, &limits, None, None, job).unwrap())
     }
 
     fn same(a: &SolveResult, b: &SolveResult) -> bool {

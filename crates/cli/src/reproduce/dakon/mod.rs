@@ -61,10 +61,7 @@ pub fn reproduce(
             method: MethodChoice::Auto,
             db_dir: None,
             tt_mb: None,
-            // The two largest boards need endgame probes to finish in
-            // minutes (7x7: about 3.5 minutes with probes up to 12 seeds);
-            // `None` lets the solver choose the level.
-            probe_seeds: (job.holes < 7 || job.seeds < 6).then_some(0),
+            probe_seeds: None,
         })?)?;
         let mut line = format!(
             "dakon value {}x{} {}: {} positions={} seconds={:.3}",

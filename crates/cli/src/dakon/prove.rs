@@ -1,0 +1,131 @@
+//! `dalkon dakon prove`: solve a position and write the proof of its value
+//! as two strategy files (`dalkon_solver::prove`; format in
+//! docs/formats.md), which `dalkon dakon verify` checks without solving.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use dalkon_rules::dakon::Position;
+use dalkon_solver::prove::{prove, ProveRequest};
+use dalkon_solver::solve::start_position;
+use serde_json::json;
+
+use super::args::SearchArgs;
+use super::draw::chain;
+use super::progress::with_search_spinner;
+use super::RuleArgs;
+use crate::common::{quote, Format, Global};
+
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("root").required(true).args(["holes", "position"])))]
+pub struct Args {
+    /// Prove the start of a board of this many holes a row (with --seeds).
+    #[arg(long, requires = "seeds")]
+    pub holes: Option<usize>,
+    /// Seeds per hole at the start (with --holes).
+    #[arg(long, requires = "holes")]
+    pub seeds: Option<u32>,
+    /// Prove this position instead (docs/rules.md §2.5 notation).
+    #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["holes", "seeds"])]
+    pub position: Option<String>,
+    /// Folder to write `mover.strategy` and `opponent.strategy` into
+    /// (created if missing; files already there are replaced).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Write the files gzip-compressed (`mover.strategy.gz`, ...).
+    #[arg(long)]
+    pub gzip: bool,
+    /// Give up when a strategy needs more than this many lines.
+    #[arg(long, value_name = "N")]
+    pub max_lines: Option<u64>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl Args {
+    fn root(&self) -> anyhow::Result<Position> {
+        match (&self.position, self.holes, self.seeds) {
+            (Some(text), _, _) => text
+                .parse()
+                .with_context(|| format!("bad --position {}", quote(text))),
+            (None, Some(holes), Some(seeds)) => Ok(start_position(holes, seeds)?),
+            _ => unreachable!("clap requires --position or --holes with --seeds"),
+        }
+    }
+}
+
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+    let format = global.require_format(&[Format::Text, Format::Json])?;
+    let request = ProveRequest {
+        root: args.root()?,
+        rules: args.rules.rules(),
+        tt_mb: args.search.tt_mb,
+        max_lines: args.max_lines,
+    };
+    let p = with_search_spinner("proving", |progress| prove(&request, Some(progress)))?;
+    let files = p.write(&args.out, args.gzip)?;
+    let seconds = p.seconds[0] + p.seconds[1];
+    if format == Format::Json {
+        let files: Vec<_> = files
+            .iter()
+            .zip(p.reached)
+            .map(|(f, reached)| {
+                json!({
+                    "path": f.path.display().to_string(),
+                    "player": f.player.index(),
+                    "guarantees": f.guarantees,
+                    "positions": f.lines,
+                    "lines": f.lines,
+                    "reached": reached,
+                    "bytes": f.bytes,
+                })
+            })
+            .collect();
+        let j = json!({
+            "value": p.value,
+            "best_moves": p.best_moves,
+            "files": files,
+            "seconds": seconds,
+        });
+        writeln!(out, "{j}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{}  ({})\n\nvalue       {:+}  (final store difference for the side to move, exact)",
+        request.root, request.rules, p.value
+    )?;
+    writeln!(
+        out,
+        "best moves  {}",
+        if p.best_moves.is_empty() {
+            "none (game over)".to_owned()
+        } else {
+            chain(&p.best_moves, " ")
+        }
+    )?;
+    writeln!(
+        out,
+        "\n{:<40} player  guarantees      lines      bytes",
+        "file"
+    )?;
+    for f in &files {
+        writeln!(
+            out,
+            "{:<40} {:>6}  {:>+10} {:>10} {:>10}",
+            f.path.display(),
+            f.player.index(),
+            f.guarantees,
+            f.lines,
+            f.bytes
+        )?;
+    }
+    writeln!(
+        out,
+        "\nsearch {:.3} s, strategies {:.3} s; check them with `dalkon dakon verify FILE`",
+        p.seconds[0], p.seconds[1]
+    )?;
+    Ok(())
+}
