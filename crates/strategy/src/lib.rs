@@ -16,6 +16,7 @@ mod error;
 mod key;
 mod read;
 mod strategy;
+mod table;
 mod verify;
 mod write;
 

@@ -16,11 +16,10 @@
 use std::fmt;
 
 use dalkon_rules::dakon::{Position, Side};
-use hashbrown::hash_map::Entry;
-use hashbrown::HashMap;
 
 use crate::key::{pack, words_for};
 use crate::strategy::Strategy;
+use crate::table::Table;
 
 /// What [`verify`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,10 +142,11 @@ pub fn verify(strategy: &Strategy) -> Verdict {
     }
 }
 
-/// How far the check of a position has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How far the check of a strategy line has got.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum State {
-    /// A strategy line not reached yet.
+    /// Not reached yet.
+    #[default]
     Fresh,
     /// On the search stack: its value is not known yet.
     Open,
@@ -154,8 +154,9 @@ enum State {
     Done,
 }
 
-/// One position of the tables.
-#[derive(Clone, Copy, Debug)]
+/// What the tables keep for a position. The node sits in the table
+/// itself, beside its key: one memory access finds both.
+#[derive(Clone, Copy, Debug, Default)]
 struct Node {
     /// The worst future margin for the player (when `Done`).
     value: i16,
@@ -163,19 +164,22 @@ struct Node {
     /// reaching the worst margin (the lowest such hole), for rebuilding a
     /// worst game.
     hole: u8,
+    /// Always `Done` for the opponent's positions, which enter their
+    /// table only once checked.
     state: State,
 }
 
 /// A position being searched.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Frame<const W: usize> {
     /// The position, stores empty.
     pos: Position,
-    /// Its node.
-    node: u32,
-    /// The player is to move (one move: the strategy's), or the opponent
-    /// (every legal move).
+    /// Its key.
+    key: [u64; W],
+    /// The player is to move (one move: the strategy's, `hole`), or the
+    /// opponent (every legal move).
     player_moves: bool,
+    hole: u8,
     /// Holes `1..=next` have been tried.
     next: u8,
     /// The least margin found so far (the only one, for the player).
@@ -192,11 +196,11 @@ struct Frame {
 type Broken = (Vec<usize>, Option<u8>);
 
 /// What entering a position gave.
-enum Reached {
+enum Reached<const W: usize> {
     /// Its value is known: a finished game, or checked before.
     Value(i16),
     /// A new position to search.
-    Open(Frame),
+    Open(Frame<W>),
     /// The player is to move and the strategy has no line.
     Missing,
     /// The strategy's move is illegal.
@@ -207,11 +211,10 @@ enum Reached {
 struct Checker<'a, const W: usize> {
     strategy: &'a Strategy,
     player: Side,
-    nodes: Vec<Node>,
-    /// The strategy's lines (their nodes come first in `nodes`).
-    lines: HashMap<[u64; W], u32>,
-    /// The opponent's positions reached.
-    replies: HashMap<[u64; W], u32>,
+    /// The strategy's lines, with what the check found.
+    lines: Table<W, Node>,
+    /// The opponent's positions checked.
+    replies: Table<W, Node>,
     /// Keys of `strategy.moves` not in normal form: never reached.
     ignored: u64,
     checked: u64,
@@ -221,27 +224,28 @@ impl<'a, const W: usize> Checker<'a, W> {
     fn new(strategy: &'a Strategy) -> Checker<'a, W> {
         let player = strategy.player;
         let holes = strategy.root.holes();
-        let mut nodes = Vec::with_capacity(2 * strategy.moves.len());
-        let mut lines = HashMap::with_capacity(strategy.moves.len());
+        let mut lines = Table::with_capacity(strategy.moves.len());
         let mut ignored = 0;
         for (key, &hole) in &strategy.moves {
-            if key.holes() != holes || *key != Strategy::key(key, player) {
+            if key.holes() != holes || *key != Strategy::key(key, player) || key.is_over() {
+                // Not a key, or one never looked up: with the player's row
+                // empty the game is over (and the key of both rows empty
+                // marks an empty slot of the table).
                 ignored += 1;
                 continue;
             }
-            lines.insert(pack::<W>(key), nodes.len() as u32);
-            nodes.push(Node {
+            let node = Node {
                 value: 0,
                 hole,
                 state: State::Fresh,
-            });
+            };
+            lines.insert(pack::<W>(key), node);
         }
         Checker {
             strategy,
             player,
-            nodes,
             lines,
-            replies: HashMap::with_capacity(strategy.moves.len()),
+            replies: Table::with_capacity(strategy.moves.len()),
             ignored,
             checked: 0,
         }
@@ -285,9 +289,8 @@ impl<'a, const W: usize> Checker<'a, W> {
 
     fn verdict(&self, proved: i32, failure: Option<Failure>) -> Verdict {
         let fresh = self
-            .nodes
-            .iter()
-            .take(self.lines.len())
+            .lines
+            .values()
             .filter(|n| n.state == State::Fresh)
             .count() as u64;
         Verdict {
@@ -299,16 +302,15 @@ impl<'a, const W: usize> Checker<'a, W> {
         }
     }
 
-    /// The worst future margin from the root's frame on `stack`, or the
-    /// path to a failing position (and the illegal hole, if that is the
-    /// failure).
-    fn search(&mut self, stack: &mut Vec<Frame>) -> Result<i16, Broken> {
+    /// The worst future margin from the root's frame on `stack`, or where
+    /// the check broke.
+    fn search(&mut self, stack: &mut Vec<Frame<W>>) -> Result<i16, Broken> {
         let rules = self.strategy.rules;
         loop {
             let Some(top) = stack.last_mut() else {
                 unreachable!("the search returns when it pops the root")
             };
-            if let Some(hole) = self.next_move(top) {
+            if let Some(hole) = next_move(top) {
                 let child = top.pos.play_unchecked(usize::from(hole), &rules);
                 let gain = self.gain(&child);
                 top.child_hole = hole;
@@ -322,33 +324,22 @@ impl<'a, const W: usize> Checker<'a, W> {
             } else {
                 let done = *top;
                 stack.pop();
-                let node = &mut self.nodes[done.node as usize];
-                node.value = done.best;
-                node.hole = done.best_hole;
-                node.state = State::Done;
+                let node = Node {
+                    value: done.best,
+                    hole: done.best_hole,
+                    state: State::Done,
+                };
+                if done.player_moves {
+                    self.lines.insert(done.key, node);
+                } else {
+                    self.replies.insert(done.key, node);
+                }
                 match stack.last_mut() {
                     Some(parent) => absorb(parent, parent.child_gain + done.best),
                     None => return Ok(done.best),
                 }
             }
         }
-    }
-
-    /// The next move to follow from `frame`, if any is left.
-    #[inline]
-    fn next_move(&self, frame: &mut Frame) -> Option<u8> {
-        if frame.player_moves {
-            if frame.next > 0 {
-                return None;
-            }
-            frame.next = 1;
-            return Some(self.nodes[frame.node as usize].hole);
-        }
-        let row = frame.pos.pits(frame.pos.side_to_move());
-        let from = usize::from(frame.next);
-        let i = from + row[from..].iter().position(|&c| c > 0)?;
-        frame.next = (i + 1) as u8;
-        Some(frame.next)
     }
 
     /// What a move put in the stores, for the player, minus for the
@@ -361,7 +352,7 @@ impl<'a, const W: usize> Checker<'a, W> {
     /// Enter `pos` (stores empty): a finished game, a position already
     /// checked, or a new one to search.
     #[inline]
-    fn enter(&mut self, pos: Position) -> Reached {
+    fn enter(&mut self, pos: Position) -> Reached<W> {
         if pos.is_over() {
             // After a move the sweep has emptied the board; only a root
             // typed in can still hold the other side's seeds.
@@ -370,43 +361,32 @@ impl<'a, const W: usize> Checker<'a, W> {
             return Reached::Value(if to == self.player { seeds } else { -seeds });
         }
         let key = pack::<W>(&pos);
-        if pos.side_to_move() == self.player {
-            let Some(&index) = self.lines.get(&key) else {
-                return Reached::Missing;
-            };
-            let node = &mut self.nodes[index as usize];
-            match node.state {
-                State::Done => return Reached::Value(node.value),
-                State::Open => unreachable!("{}", CYCLE),
-                State::Fresh => {}
+        if pos.side_to_move() != self.player {
+            if let Some(node) = self.replies.get(&key) {
+                return Reached::Value(node.value);
             }
-            let hole = usize::from(node.hole);
-            if !(1..=pos.holes()).contains(&hole) || pos.pit(self.player, hole) == 0 {
-                return Reached::Illegal(node.hole);
-            }
-            node.state = State::Open;
+            // Not checked yet, and not on the stack either: the game graph
+            // has no cycles (docs/rules.md §2.2).
             self.checked += 1;
-            Reached::Open(Frame::new(pos, index, true))
-        } else {
-            match self.replies.entry(key) {
-                Entry::Occupied(e) => {
-                    let node = &self.nodes[*e.get() as usize];
-                    assert!(node.state == State::Done, "{}", CYCLE);
-                    Reached::Value(node.value)
-                }
-                Entry::Vacant(e) => {
-                    let index = self.nodes.len() as u32;
-                    e.insert(index);
-                    self.nodes.push(Node {
-                        value: 0,
-                        hole: 0,
-                        state: State::Open,
-                    });
-                    self.checked += 1;
-                    Reached::Open(Frame::new(pos, index, false))
-                }
-            }
+            return Reached::Open(Frame::new(pos, key, false, 0));
         }
+        let Some(node) = self.lines.get_mut(&key) else {
+            return Reached::Missing;
+        };
+        match node.state {
+            State::Done => return Reached::Value(node.value),
+            State::Open => {
+                unreachable!("a Dakon game cannot return to a position (docs/rules.md §2.2)")
+            }
+            State::Fresh => {}
+        }
+        let hole = usize::from(node.hole);
+        if !(1..=pos.holes()).contains(&hole) || pos.pit(self.player, hole) == 0 {
+            return Reached::Illegal(node.hole);
+        }
+        node.state = State::Open;
+        self.checked += 1;
+        Reached::Open(Frame::new(pos, key, true, node.hole))
     }
 
     /// A worst game from the root to its end: the strategy's moves and, for
@@ -422,7 +402,7 @@ impl<'a, const W: usize> Checker<'a, W> {
             } else {
                 &self.replies
             };
-            let hole = usize::from(self.nodes[table[&key] as usize].hole);
+            let hole = usize::from(table.get(&key).map_or(0, |n| n.hole));
             path.push(hole);
             pos = pos.play_unchecked(hole, &self.strategy.rules);
         }
@@ -430,15 +410,13 @@ impl<'a, const W: usize> Checker<'a, W> {
     }
 }
 
-/// Why a position cannot be met again while it is being searched.
-const CYCLE: &str = "a Dakon game cannot return to a position (docs/rules.md §2.2)";
-
-impl Frame {
-    fn new(pos: Position, node: u32, player_moves: bool) -> Frame {
+impl<const W: usize> Frame<W> {
+    fn new(pos: Position, key: [u64; W], player_moves: bool, hole: u8) -> Frame<W> {
         Frame {
             pos,
-            node,
+            key,
             player_moves,
+            hole,
             next: 0,
             best: i16::MAX,
             best_hole: 0,
@@ -448,9 +426,26 @@ impl Frame {
     }
 }
 
+/// The next move to follow from `frame`, if any is left.
+#[inline]
+fn next_move<const W: usize>(frame: &mut Frame<W>) -> Option<u8> {
+    if frame.player_moves {
+        if frame.next > 0 {
+            return None;
+        }
+        frame.next = 1;
+        return Some(frame.hole);
+    }
+    let row = frame.pos.pits(frame.pos.side_to_move());
+    let from = usize::from(frame.next);
+    let i = from + row[from..].iter().position(|&c| c > 0)?;
+    frame.next = (i + 1) as u8;
+    Some(frame.next)
+}
+
 /// Take the margin `v` of the move being followed from `frame` into account.
 #[inline]
-fn absorb(frame: &mut Frame, v: i16) {
+fn absorb<const W: usize>(frame: &mut Frame<W>, v: i16) {
     if frame.player_moves || v < frame.best {
         frame.best = v;
         frame.best_hole = frame.child_hole;
@@ -458,6 +453,6 @@ fn absorb(frame: &mut Frame, v: i16) {
 }
 
 /// The moves from the root to the position entered last.
-fn path(stack: &[Frame]) -> Vec<usize> {
+fn path<const W: usize>(stack: &[Frame<W>]) -> Vec<usize> {
     stack.iter().map(|f| usize::from(f.child_hole)).collect()
 }

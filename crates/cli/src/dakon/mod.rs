@@ -10,6 +10,7 @@ pub(crate) mod progress;
 pub(crate) mod prove;
 mod rule_args;
 pub(crate) mod solve;
+mod verify;
 
 use crate::common::Global;
 
@@ -27,6 +28,9 @@ pub enum Command {
     Openings(openings::Args),
     /// Solve a position and write the proof of its value (two strategy files).
     Prove(prove::Args),
+    /// Check a strategy file (a proof of what a player secures) with the
+    /// rules alone.
+    Verify(verify::Args),
 }
 
 pub fn run(
@@ -41,5 +45,6 @@ pub fn run(
         Command::Play(args) => play::run(global, args, out),
         Command::Openings(args) => openings::run(global, args, out),
         Command::Prove(args) => prove::run(global, args, out),
+        Command::Verify(args) => verify::run(global, args, out),
     }
 }

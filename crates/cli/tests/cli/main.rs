@@ -9,6 +9,7 @@ mod errors;
 mod labels;
 mod reproduce;
 mod streams;
+mod verify;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

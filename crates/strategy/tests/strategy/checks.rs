@@ -188,10 +188,11 @@ fn a_worse_move_where_it_matters_loses_the_guarantee() {
 
 #[test]
 fn lines_never_reached_are_allowed_and_counted() {
-    let text = south_with("lines 4", "lines 6") + "0,1/1,0 1\n2,0/0,0 1\n";
+    // The last two are finished games: never a position to play in.
+    let text = south_with("lines 4", "lines 8") + "0,1/1,0 1\n2,0/0,0 1\n0,0/0,0 1\n0,0/2,0 2\n";
     let v = verify(&parse(&text));
     assert!(v.valid);
-    assert_eq!((v.proved, v.positions_checked, v.unused_lines), (2, 5, 2));
+    assert_eq!((v.proved, v.positions_checked, v.unused_lines), (2, 5, 4));
 }
 
 #[test]
