@@ -67,6 +67,12 @@ fn main() {
         max_nodes: None,
         time: None,
     };
+    if std::env::var_os("BEST_BENCH_LIST").is_some() {
+        for p in positions(&rules) {
+            println!("{p}");
+        }
+        return;
+    }
     let write = std::env::var_os("BEST_BENCH_WRITE").is_some();
     let pinned: Vec<(Position, i32, Vec<usize>)> = if write {
         positions(&rules)

@@ -89,6 +89,7 @@ fn main() {
             let probe = |p: &Position| db.probe(p);
             let limits = Limits {
                 max_nodes: Some(2_000_000_000),
+                time: None,
                 ..Limits::default()
             };
             match solve(&start, &rules, &limits, Some(&probe), None, Goal::BestMoves) {
