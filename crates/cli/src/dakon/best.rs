@@ -53,9 +53,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("{} is not a number of seconds", quote(text)))?;
     if !(s > 0.0 && s <= 1e7) {
-        return Err(format!(
-            "{text} seconds: give a time between 0 and 10000000"
-        ));
+        return Err("--time must be more than 0 seconds and at most 10000000".to_owned());
     }
     Ok(Duration::from_secs_f64(s))
 }

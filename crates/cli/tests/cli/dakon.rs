@@ -267,3 +267,98 @@ fn database_folders_that_cannot_be_used() {
         );
     }
 }
+
+/// Replaying an exact answer's principal variation with `dakon play` ends
+/// the game at exactly the answer's value, on small boards' starts and on
+/// positions in the middle of a game, either side to move.
+#[test]
+fn best_pv_replays_to_the_value() {
+    for pos in [
+        "2,2/2,2/0,0 0",
+        "3,3,3/3,3,3/0,0 0",
+        "4,4,4,4/4,4,4,4/0,0 0",
+        "5,5,5,5,5/5,5,5,5,5/0,0 0",
+        "0,3,0,1,2/1,0,2,0,3/6,4 1",
+        "2,0,4,1,0,3/0,5,1,0,2,2/7,9 0",
+    ] {
+        let v = json(&["dakon", "best", "--position", pos, "--format", "json"]);
+        assert_eq!(v["exact"], true, "{pos}");
+        let pv: Vec<String> = v["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        assert!(!pv.is_empty(), "{pos}");
+        let moves = pv.join(",");
+        let played = json(&[
+            "dakon",
+            "play",
+            "--position",
+            pos,
+            "--moves",
+            &moves,
+            "--format",
+            "json",
+        ]);
+        let end = played["positions"].as_array().unwrap().last().unwrap();
+        let end = end.as_str().unwrap();
+        // A finished game: both rows empty, the stores hold everything.
+        let (rows, rest) = end.rsplit_once('/').unwrap();
+        assert!(
+            rows.split(['/', ',']).all(|c| c == "0"),
+            "{pos}: pv ends at {end}"
+        );
+        let stores: Vec<i64> = rest
+            .split(' ')
+            .next()
+            .unwrap()
+            .split(',')
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let mover = if pos.ends_with('0') {
+            stores[0] - stores[1]
+        } else {
+            stores[1] - stores[0]
+        };
+        assert_eq!(
+            mover,
+            v["value"].as_i64().unwrap(),
+            "{pos}: pv {moves} ends at {end}"
+        );
+        // Every best move has its value; the others an upper bound below it.
+        for m in v["moves"].as_array().unwrap() {
+            if let Some(u) = m.get("upper") {
+                assert!(u.as_i64() < v["value"].as_i64(), "{pos}: {m}");
+            } else {
+                assert_eq!(m["value"], v["value"], "{pos}: {m}");
+            }
+        }
+    }
+}
+
+/// A budget that ends before the proof gives `"exact": false` with proved
+/// bounds around the value (checked against the exact answer).
+#[test]
+fn best_within_a_budget_is_marked_and_bounded() {
+    let pos = "6,6,6,6,6,6/6,6,6,6,6,6/0,0 0";
+    let v = json(&[
+        "dakon",
+        "best",
+        "--position",
+        pos,
+        "--max-nodes",
+        "2000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["exact"], false);
+    let (lo, hi) = (v["lower"].as_i64().unwrap(), v["upper"].as_i64().unwrap());
+    let exact = json(&["dakon", "best", "--position", pos, "--format", "json"]);
+    assert_eq!(exact["value"], 72);
+    assert!(lo <= 72 && 72 <= hi, "[{lo}, {hi}]");
+    assert_eq!(v["best_moves"].as_array().unwrap().len(), 1);
+    let out = run(&["dakon", "best", "--position", pos, "--time", "0"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--time must be more than 0 seconds"));
+}
