@@ -11,6 +11,8 @@ pub enum Format {
     Json,
     Csv,
     Md,
+    /// A picture (the `show` commands).
+    Svg,
 }
 
 /// The most worker threads `--threads` takes.
@@ -73,7 +75,7 @@ pub fn usage_line(rendered: &str, command: &str) -> String {
 /// Flags accepted by every command.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// Output format (text is for people; json for scripts).
+    /// Output format (text is for people; json for scripts; svg a picture).
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Worker threads, 1 to 256 (default: all cores). Results never depend

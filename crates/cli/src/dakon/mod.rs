@@ -9,6 +9,7 @@ mod play;
 pub(crate) mod progress;
 pub(crate) mod prove;
 mod rule_args;
+mod show;
 pub(crate) mod solve;
 
 use crate::common::Global;
@@ -27,6 +28,8 @@ pub enum Command {
     Openings(openings::Args),
     /// Solve a position and write the proof of its value (two strategy files).
     Prove(prove::Args),
+    /// Draw a position (text or SVG), with --best the best moves marked.
+    Show(show::Args),
 }
 
 pub fn run(
@@ -41,5 +44,6 @@ pub fn run(
         Command::Play(args) => play::run(global, args, out),
         Command::Openings(args) => openings::run(global, args, out),
         Command::Prove(args) => prove::run(global, args, out),
+        Command::Show(args) => show::run(global, args, out),
     }
 }

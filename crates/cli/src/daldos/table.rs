@@ -38,7 +38,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             }
         }
         Format::Md => write!(out, "{}", markdown_one(&table))?,
-        Format::Text => write!(out, "{}", text(&table))?,
+        _ => write!(out, "{}", text(&table))?,
     }
     Ok(())
 }

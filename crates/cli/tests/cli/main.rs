@@ -7,6 +7,7 @@ mod daldos;
 mod daldos_best;
 mod errors;
 mod reproduce;
+mod show;
 mod streams;
 
 use std::io::Write;
