@@ -37,15 +37,15 @@ pub fn text(x: f64, y: f64, size: f64, anchor: &str, content: impl Into<String>)
 }
 
 /// An arrowhead marker named `id`, in `color`, for `marker-end` (and
-/// `marker-mid`) of lines and paths.
-pub fn arrowhead(id: &str, color: &str) -> Marker {
+/// `marker-mid`) of lines and paths; `size` is its length in line widths.
+pub fn arrowhead(id: &str, color: &str, size: f64) -> Marker {
     Marker::new()
         .set("id", id)
         .set("viewBox", "0 0 10 10")
         .set("refX", 8)
         .set("refY", 5)
-        .set("markerWidth", 6)
-        .set("markerHeight", 6)
+        .set("markerWidth", px(size))
+        .set("markerHeight", px(size))
         .set("orient", "auto")
         .add(
             Path::new()

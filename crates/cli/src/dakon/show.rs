@@ -142,7 +142,7 @@ pub fn svg(pos: &Position, best: Option<&Analysis>) -> String {
     // Wide enough for the lines of text under a small board.
     let width = (board_width + 2.0 * left).max(620.0);
     let mover = pos.side_to_move();
-    let mut doc = page(width, height).add(Definitions::new().add(arrowhead("sow", "#555")));
+    let mut doc = page(width, height).add(Definitions::new().add(arrowhead("sow", "#555", 6.0)));
     let title = if pos.is_over() {
         "game over".to_owned()
     } else {

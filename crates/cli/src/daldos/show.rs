@@ -293,11 +293,11 @@ pub fn svg(pos: &Position, throw: Option<Throw>, best: Option<&BestPlay>) -> Str
     let height = bottom + 128.0;
     let mut doc = page(width, height).add(
         Definitions::new()
-            .add(arrowhead("way", WAY_COLOR))
-            .add(arrowhead("turn-a", A_COLOR.1))
-            .add(arrowhead("turn-b", B_COLOR.1))
-            .add(arrowhead("turn", WAY_COLOR))
-            .add(arrowhead("best", BEST_COLOR)),
+            .add(arrowhead("way", WAY_COLOR, 6.0))
+            .add(arrowhead("turn-a", A_COLOR.1, 6.0))
+            .add(arrowhead("turn-b", B_COLOR.1, 6.0))
+            .add(arrowhead("turn", WAY_COLOR, 6.0))
+            .add(arrowhead("best", BEST_COLOR, 3.5)),
     );
     let name = if board == Board::DANISH || board == Board::NORWEGIAN {
         format!("{} board ({l} a row)", board.name())
