@@ -22,8 +22,15 @@ pub const SHOW_MAX_NODES: u64 = 2_000_000;
 /// the search is cut short anyway.
 const SHOW_TT_MB: usize = 64;
 
-/// Plies of the estimate when the node limit is reached.
-const ESTIMATE_DEPTH: u32 = 6;
+/// Plies of the estimate when the node limit is reached: 6, fewer on wide
+/// boards, so that the estimate too stays within a few million positions.
+fn estimate_depth(holes: usize) -> u32 {
+    let mut depth = 6;
+    while depth > 1 && (holes as u64).saturating_pow(depth) > 2_000_000 {
+        depth -= 1;
+    }
+    depth
+}
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -55,7 +62,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             &pos,
             &args.rules.rules(),
             &limits,
-            ESTIMATE_DEPTH,
+            estimate_depth(pos.holes()),
             None,
         )?)
     } else {
@@ -395,6 +402,13 @@ mod tests {
             .collect();
         let x: f64 = n1.get("cx").unwrap().parse().unwrap();
         assert!(xs.iter().all(|&o| o <= x));
+    }
+
+    #[test]
+    fn the_estimate_is_shallower_on_wide_boards() {
+        assert_eq!(estimate_depth(7), 6);
+        assert_eq!(estimate_depth(12), 5);
+        assert_eq!(estimate_depth(32), 4);
     }
 
     #[test]
