@@ -65,7 +65,7 @@ pub fn draw_marked(p: &Position, marked: &[usize]) -> String {
     let pad = " ".repeat(left.len());
     let gap = " ".repeat(north.len());
     let to_move = if p.is_over() {
-        "game over".to_owned()
+        game_over(p)
     } else {
         format!("{} to move", side_name(mover))
     };
@@ -98,6 +98,25 @@ pub fn draw_marked(p: &Position, marked: &[usize]) -> String {
     out
 }
 
+/// "game over: South (0) wins by 2" (or "game over: a draw"), from the
+/// stores of a finished game.
+pub fn game_over(p: &Position) -> String {
+    let (south, north) = (p.store(Side::South), p.store(Side::North));
+    match south.cmp(&north) {
+        std::cmp::Ordering::Greater => format!(
+            "game over: {} wins by {}",
+            side_name(Side::South),
+            south - north
+        ),
+        std::cmp::Ordering::Less => format!(
+            "game over: {} wins by {}",
+            side_name(Side::North),
+            north - south
+        ),
+        std::cmp::Ordering::Equal => "game over: a draw".to_owned(),
+    }
+}
+
 /// Hole numbers joined by `sep`.
 pub fn chain(holes: &[usize], sep: &str) -> String {
     holes
@@ -128,6 +147,14 @@ mod tests {
              \x20                 --> South (0) sows S1 to S3, then into South store\n\
              South (0) to move   (1,2,3/4,5,6/7,8 0)\n"
         );
+    }
+
+    #[test]
+    fn a_finished_game_names_the_winner() {
+        let p: Position = "0/0/3,4 0".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: North (1) wins by 1   (0/0/3,4 0)\n"));
+        let p: Position = "0,0/0,0/4,4 1".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: a draw   (0,0/0,0/4,4 1)\n"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use dalkon_solver::solve::search_limits;
 use serde_json::json;
 use svg::node::element::{Circle, Definitions, Group, Line, Rectangle};
 
-use super::draw::{draw_marked, side_name};
+use super::draw::{draw_marked, game_over, side_name};
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
 use crate::picture::{arrowhead, finish, page, px, text};
@@ -151,7 +151,7 @@ pub fn svg(pos: &Position, best: Option<&Analysis>) -> String {
     let mover = pos.side_to_move();
     let mut doc = page(width, height).add(Definitions::new().add(arrowhead("sow", "#555", 6.0)));
     let title = if pos.is_over() {
-        "game over".to_owned()
+        game_over(pos)
     } else {
         format!("{} to move", side_name(mover))
     };
@@ -160,7 +160,10 @@ pub fn svg(pos: &Position, best: Option<&Analysis>) -> String {
         26.0,
         17.0,
         "start",
-        format!("Dakon, {n} holes a row: {title}"),
+        format!(
+            "Dakon, {n} hole{} a row: {title}",
+            if n == 1 { "" } else { "s" }
+        ),
     ));
     doc = doc.add(
         Rectangle::new()
@@ -294,6 +297,11 @@ pub fn svg(pos: &Position, best: Option<&Analysis>) -> String {
         ),
     ] {
         let letter = row_letter(side);
+        let label = format!(
+            "{} sows this way, {letter}1 to {letter}{n}, then into {} store",
+            side_name(side),
+            side_label(side)
+        );
         doc = doc
             .add(
                 Line::new()
@@ -308,15 +316,12 @@ pub fn svg(pos: &Position, best: Option<&Analysis>) -> String {
             )
             .add(
                 text(
-                    (from + to) / 2.0,
+                    // Centred on the arrow, but never off the page.
+                    ((from + to) / 2.0).max(left + 3.2 * label.chars().count() as f64),
                     text_y,
                     12.0,
                     "middle",
-                    format!(
-                        "{} sows this way, {letter}1 to {letter}{n}, then into {} store",
-                        side_name(side),
-                        side_label(side)
-                    ),
+                    label,
                 )
                 .set("fill", "#333"),
             );
