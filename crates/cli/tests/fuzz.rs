@@ -2,8 +2,8 @@
 //! [`dalkon_cli::run`] (docs/cli.md: every error one line on stderr, exit 2
 //! for bad input, never a panic).
 //!
-//! Argument vectors follow the real grammar (`daldos moves|odds|best|table|
-//! match`, `dakon play|best|solve|openings`) with random flag values: valid
+//! Argument vectors follow the real grammar (`daldos moves|odds|best|show|
+//! table|match`, `dakon play|best|show|solve|openings`) with random flag values: valid
 //! ones, mutated positions, huge and negative numbers, empty strings,
 //! unicode, unknown flags. Every case is kept cheap (Dakon boards of at most
 //! 4 holes and 3 seeds, Daldøs boards of 4 to 8 holes with few pieces,
@@ -629,6 +629,40 @@ fn daldos_best() -> impl Strategy<Value = Case> {
         })
 }
 
+fn daldos_show() -> impl Strategy<Value = Case> {
+    (
+        daldos_position_text(),
+        prop::option::of(dice_text()),
+        prop::bool::weighted(0.4),
+        flag("depth", false, prop_oneof![
+            4 => prop::sample::select(vec!["1", "2"]).prop_map(|v| (v.to_owned(), Expect::Good)),
+            1 => prop::sample::select(vec!["0", "9", "4294967295", "-1", "x", ""])
+                .prop_map(|v| (v.to_owned(), Expect::Bad)),
+        ]),
+        daldos_rules(false),
+        global(false),
+        noise(),
+    )
+        .prop_map(|((pt, pos), dice, best, depth, (rules, board), (g, json), noise)| {
+            let v = variants_of(&rules.0);
+            let mut e = position_expect(&pt, pos.is_some(), board, pos.map(|p| p.board()));
+            // --best needs a throw and a game still going.
+            if best && (dice.is_none() || pos.is_some_and(|p| p.is_over(&v))) {
+                e = e.and(Expect::Bad);
+            }
+            let mut parts = vec![(vec!["--position".into(), pt], Expect::Good)];
+            if let Some((dt, t)) = dice {
+                e = e.and(value_expect(&dt, t.is_some()));
+                parts.push((vec!["--dice".into(), dt], Expect::Good));
+            }
+            if best {
+                parts.push(part(&["--best"], Expect::Good));
+            }
+            parts.extend([depth, rules, g, noise]);
+            case(&["daldos", "show"], parts, json, Answer::None, e)
+        })
+}
+
 fn daldos_table() -> impl Strategy<Value = Case> {
     (
         flag("max-distance", true, prop_oneof![
@@ -777,6 +811,28 @@ fn dakon_best() -> impl Strategy<Value = Case> {
         })
 }
 
+fn dakon_show() -> impl Strategy<Value = Case> {
+    (
+        dakon_position_text(),
+        switch("best"),
+        flag("max-nodes", false, prop_oneof![
+            3 => prop::sample::select(vec!["1", "100", "100000"]).prop_map(|v| (v.to_owned(), Expect::Good)),
+            1 => prop::sample::select(vec!["0", "-1", "18446744073709551616", "x", ""]).prop_map(|v| (v.to_owned(), Expect::Bad)),
+        ]),
+        dakon_rules(),
+        global(false),
+        noise(),
+    )
+        .prop_map(|((pt, pos), best, nodes, rules, (g, json), noise)| {
+            let e = value_expect(&pt, pos.is_some());
+            // A mutation can make a big board: bound the --best search then.
+            let big = pos.is_some_and(|p| p.holes() > 4 || p.seeds_on_board() > 24);
+            let nodes = if big { part(&["--max-nodes", "1000"], Expect::Good) } else { nodes };
+            let parts = vec![(vec!["--position".into(), pt], Expect::Good), best, nodes, rules, g, noise];
+            case(&["dakon", "show"], parts, json, Answer::None, e)
+        })
+}
+
 fn holes_seeds(max_product: usize) -> impl Strategy<Value = (Part, Part)> {
     let good = (1..=4usize, 1..=3usize)
         .prop_filter("cheap", move |(h, s)| h * s <= max_product)
@@ -898,10 +954,12 @@ fn any_case(tmp: PathBuf) -> impl Strategy<Value = Case> {
         4 => daldos_moves(),
         2 => daldos_odds(),
         2 => daldos_best(),
+        1 => daldos_show(),
         1 => daldos_table(),
         1 => daldos_match(),
         4 => dakon_play(),
         2 => dakon_best(),
+        1 => dakon_show(),
         1 => dakon_solve(tmp.clone()),
         1 => dakon_openings(tmp),
         1 => command_words(),

@@ -10,30 +10,111 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-/// The board as players see it from South: North's row on top running
-/// right to left (its hole 1 faces South's hole n), North's store on the
-/// left, South's on the right; then the notation and the side to move.
+/// The board as players see it from South, for the terminal: North's row
+/// on top, drawn right to left (its hole 1 faces South's hole n) with each
+/// hole's name right above it, so no row has to be read backwards; North's
+/// store on the left, South's on the right, both labelled; an arrow line
+/// for each row saying which way its owner sows; then the side to move
+/// and the position's notation. For 3 holes:
+///
+/// ```text
+///                   <-- North (1) sows N1 to N3, then into North store
+///                     N3    N2    N1
+///                   [  6] [  5] [  4]
+/// North store [  8]                   [  7] South store
+///                   [  1] [  2] [  3]
+///                     S1    S2    S3
+///                   --> South (0) sows S1 to S3, then into South store
+/// South (0) to move   (1,2,3/4,5,6/7,8 0)
+/// ```
 pub fn draw(p: &Position) -> String {
+    draw_marked(p, &[])
+}
+
+/// [`draw`] with the holes `marked` of the side to move starred (`*S2`):
+/// `show --best` marks the best moves so.
+pub fn draw_marked(p: &Position, marked: &[usize]) -> String {
     let n = p.holes();
-    let cell = |c: u8| format!("[{c:>3}]");
-    let label = |s: char, i: usize| format!("{:>4} ", format!("{s}{i}"));
-    let pad = " ".repeat(6);
-    let north: String = (1..=n).rev().map(|i| cell(p.pit(Side::North, i))).collect();
-    let south: String = (1..=n).map(|i| cell(p.pit(Side::South, i))).collect();
-    let north_labels: String = (1..=n).rev().map(|i| label('N', i)).collect();
-    let south_labels: String = (1..=n).map(|i| label('S', i)).collect();
-    let width = 5 * n;
-    let to_move = if p.is_over() {
-        "game over".to_owned()
-    } else {
-        format!("{} to move", side_name(p.side_to_move()))
+    let mover = p.side_to_move();
+    let star = |side: Side, i: usize| side == mover && !p.is_over() && marked.contains(&i);
+    let row = |side: Side| -> (String, String) {
+        let order: Vec<usize> = match side {
+            Side::North => (1..=n).rev().collect(),
+            Side::South => (1..=n).collect(),
+        };
+        let cells: Vec<String> = order
+            .iter()
+            .map(|&i| format!("[{:>3}]", p.pit(side, i)))
+            .collect();
+        let letter = match side {
+            Side::North => 'N',
+            Side::South => 'S',
+        };
+        let labels: String = order
+            .iter()
+            .map(|&i| {
+                let name = format!("{}{letter}{i}", if star(side, i) { "*" } else { "" });
+                format!("{name:>4}  ")
+            })
+            .collect();
+        (cells.join(" "), labels.trim_end().to_owned())
     };
-    format!(
-        "{pad}{north_labels}\n{pad}{north}\n{:>5} {:width$} {:<5}\n{pad}{south}\n{pad}{south_labels}\n{p}   ({to_move})\n",
-        format!("[{}]", p.store(Side::North)),
-        "",
-        format!("[{}]", p.store(Side::South)),
-    )
+    let (north, north_labels) = row(Side::North);
+    let (south, south_labels) = row(Side::South);
+    let left = format!("North store [{:>3}] ", p.store(Side::North));
+    let pad = " ".repeat(left.len());
+    let gap = " ".repeat(north.len());
+    let to_move = if p.is_over() {
+        game_over(p)
+    } else {
+        format!("{} to move", side_name(mover))
+    };
+    let mut out = String::new();
+    let mut line = |text: String| {
+        out.push_str(text.trim_end());
+        out.push('\n');
+    };
+    line(format!(
+        "{pad}<-- {} sows N1 to N{n}, then into North store",
+        side_name(Side::North)
+    ));
+    line(format!("{pad}{north_labels}"));
+    line(format!("{pad}{north}"));
+    line(format!(
+        "{left}{gap} [{:>3}] South store",
+        p.store(Side::South)
+    ));
+    line(format!("{pad}{south}"));
+    line(format!("{pad}{south_labels}"));
+    line(format!(
+        "{pad}--> {} sows S1 to S{n}, then into South store",
+        side_name(Side::South)
+    ));
+    if marked.is_empty() || p.is_over() {
+        line(format!("{to_move}   ({p})"));
+    } else {
+        line(format!("{to_move}   ({p});   * best move"));
+    }
+    out
+}
+
+/// "game over: South (0) wins by 2" (or "game over: a draw"), from the
+/// stores of a finished game.
+pub fn game_over(p: &Position) -> String {
+    let (south, north) = (p.store(Side::South), p.store(Side::North));
+    match south.cmp(&north) {
+        std::cmp::Ordering::Greater => format!(
+            "game over: {} wins by {}",
+            side_name(Side::South),
+            south - north
+        ),
+        std::cmp::Ordering::Less => format!(
+            "game over: {} wins by {}",
+            side_name(Side::North),
+            north - south
+        ),
+        std::cmp::Ordering::Equal => "game over: a draw".to_owned(),
+    }
 }
 
 /// Hole numbers joined by `sep`.
@@ -43,4 +124,45 @@ pub fn chain(holes: &[usize], sep: &str) -> String {
         .map(|h| h.to_string())
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{draw, draw_marked};
+    use dalkon_rules::dakon::Position;
+
+    /// A small position checked by hand: North's 4,5,6 in holes N1,N2,N3
+    /// read right to left under their names, stores 8 (North) and 7.
+    #[test]
+    fn three_holes() {
+        let p: Position = "1,2,3/4,5,6/7,8 0".parse().unwrap();
+        assert_eq!(
+            draw(&p),
+            "                  <-- North (1) sows N1 to N3, then into North store\n\
+             \x20                   N3    N2    N1\n\
+             \x20                 [  6] [  5] [  4]\n\
+             North store [  8]                   [  7] South store\n\
+             \x20                 [  1] [  2] [  3]\n\
+             \x20                   S1    S2    S3\n\
+             \x20                 --> South (0) sows S1 to S3, then into South store\n\
+             South (0) to move   (1,2,3/4,5,6/7,8 0)\n"
+        );
+    }
+
+    #[test]
+    fn a_finished_game_names_the_winner() {
+        let p: Position = "0/0/3,4 0".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: North (1) wins by 1   (0/0/3,4 0)\n"));
+        let p: Position = "0,0/0,0/4,4 1".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: a draw   (0,0/0,0/4,4 1)\n"));
+    }
+
+    #[test]
+    fn marked_holes_are_the_movers() {
+        let p: Position = "1,2,3/4,5,6/7,8 1".parse().unwrap();
+        let text = draw_marked(&p, &[2]);
+        assert!(text.contains("  N3   *N2    N1\n"), "{text}");
+        assert!(text.contains("  S1    S2    S3\n"), "{text}");
+        assert!(text.ends_with("North (1) to move   (1,2,3/4,5,6/7,8 1);   * best move\n"));
+    }
 }

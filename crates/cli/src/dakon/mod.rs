@@ -9,6 +9,7 @@ mod play;
 pub(crate) mod progress;
 pub(crate) mod prove;
 mod rule_args;
+mod show;
 pub(crate) mod solve;
 mod verify;
 
@@ -31,6 +32,8 @@ pub enum Command {
     /// Check a strategy file (a proof of what a player secures) with the
     /// rules alone.
     Verify(verify::Args),
+    /// Draw a position (text or SVG), with --best the best moves marked.
+    Show(show::Args),
 }
 
 pub fn run(
@@ -46,5 +49,6 @@ pub fn run(
         Command::Openings(args) => openings::run(global, args, out),
         Command::Prove(args) => prove::run(global, args, out),
         Command::Verify(args) => verify::run(global, args, out),
+        Command::Show(args) => show::run(global, args, out),
     }
 }

@@ -7,6 +7,7 @@ pub(crate) mod matchplay;
 mod moves;
 mod odds;
 mod rule_args;
+mod show;
 pub(crate) mod table;
 
 use crate::common::Global;
@@ -25,6 +26,8 @@ pub enum Command {
     Best(best::Args),
     /// Seeded, replayable matches between players.
     Match(matchplay::Args),
+    /// Draw a position (text or SVG), with --best the best play of a throw.
+    Show(show::Args),
 }
 
 pub fn run(
@@ -39,5 +42,6 @@ pub fn run(
         Command::Moves(args) => moves::run(global, args, out, stdin),
         Command::Best(args) => best::run(global, args, out, stdin),
         Command::Match(args) => matchplay::run(global, args, out),
+        Command::Show(args) => show::run(global, args, out),
     }
 }

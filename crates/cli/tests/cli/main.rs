@@ -8,6 +8,7 @@ mod daldos_best;
 mod errors;
 mod labels;
 mod reproduce;
+mod show;
 mod streams;
 mod verify;
 

@@ -11,6 +11,7 @@
 //! rows, `render.rs` writes the files from them.
 
 mod boards;
+mod plot;
 mod records;
 mod render;
 
@@ -165,6 +166,7 @@ pub fn reproduce(
     for (name, text) in records.render() {
         write_file(&dir.join(name), &text)?;
     }
+    write_file(&dir.join("initial_values.svg"), &plot::svg(&records.values))?;
 
     let wins = records.values.iter().filter(|s| s.value > 0).count();
     let secs = started.elapsed().as_secs_f64();

@@ -1,14 +1,18 @@
-//! `capture_tables.svg`: probability against distance, one line per board
-//! and rule set, the published percentages marked beside ours.
+//! `capture_tables.svg`: probability against distance, one line per
+//! distinct curve (board and rule sets whose values are exactly the same
+//! share one line and one legend entry), the published percentages marked
+//! beside ours.
 
 use dalkon_odds::ratio::to_f64;
 use dalkon_odds::tables::{published, CaptureTable, TableKind, TableRow};
+use dalkon_odds::Ratio;
 
 use super::sets::REPRODUCE_MAX;
 use super::summary::variant_label;
 
-/// The plot: probability against distance, one line per board and rule
-/// set, the published percentages marked just right of ours.
+/// The plot: probability against distance, one line per distinct curve
+/// ([`curves`]), the published percentages marked just right of ours;
+/// distances on integer ticks.
 pub(super) fn svg(tables: &[CaptureTable]) -> anyhow::Result<String> {
     use plotters::prelude::*;
     let mut text = String::new();
@@ -39,8 +43,15 @@ pub(super) fn svg(tables: &[CaptureTable]) -> anyhow::Result<String> {
                 .y_label_area_size(48)
                 .build_cartesian_2d(0.5f64..xmax, 0f64..100f64)
                 .map_err(plot_err)?;
+            // One tick per distance (the range holds exactly that many
+            // whole numbers), every 10 %.
             chart
                 .configure_mesh()
+                .x_labels(REPRODUCE_MAX as usize)
+                .y_labels(11)
+                .light_line_style(WHITE)
+                .x_label_formatter(&|x| format!("{x:.0}"))
+                .y_label_formatter(&|y| format!("{y:.0}"))
                 .x_desc(match panel {
                     TableKind::Single => "d (holes from b1 to a1)",
                     TableKind::Pair => "d1 (holes from b1 to a1)",
@@ -48,15 +59,31 @@ pub(super) fn svg(tables: &[CaptureTable]) -> anyhow::Result<String> {
                 .y_desc("capture probability (%)")
                 .draw()
                 .map_err(plot_err)?;
-            for (k, t) in tables.iter().enumerate() {
-                let pts: Vec<(f64, f64)> = rows_for(t, panel)
-                    .map(|r| (r.d1 as f64, 100.0 * to_f64(&r.board_probability)))
+            let curves = curves(tables, panel);
+            for (k, curve) in curves.iter().enumerate() {
+                let pts: Vec<(f64, f64)> = curve
+                    .points
+                    .iter()
+                    .map(|&(d, ref p)| (f64::from(d), 100.0 * to_f64(p)))
                     .collect();
                 let color = colors[k % colors.len()];
+                let label = if curves.len() == 1 {
+                    "all rule sets agree".to_owned()
+                } else {
+                    curve
+                        .members
+                        .iter()
+                        .map(|&i| {
+                            let t = &tables[i];
+                            format!("{} {}", t.board.name(), variant_label(&t.variants))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
                 chart
                     .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
                     .map_err(plot_err)?
-                    .label(format!("{} {}", t.board.name(), variant_label(&t.variants)))
+                    .label(label)
                     .legend(move |(x, y)| {
                         PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
                     });
@@ -94,6 +121,34 @@ pub(super) fn svg(tables: &[CaptureTable]) -> anyhow::Result<String> {
     Ok(text)
 }
 
+/// One line of a panel: the tables that draw it and its points.
+#[derive(Debug, PartialEq)]
+pub(super) struct Curve {
+    /// Indices of the tables whose points these are.
+    pub(super) members: Vec<usize>,
+    /// `(d1, board probability)`.
+    pub(super) points: Vec<(u32, Ratio)>,
+}
+
+/// The distinct curves of a panel, in the order of their first table.
+/// Tables whose points are exactly equal share a curve.
+pub(super) fn curves(tables: &[CaptureTable], panel: TableKind) -> Vec<Curve> {
+    let mut out: Vec<Curve> = Vec::new();
+    for (i, t) in tables.iter().enumerate() {
+        let points: Vec<(u32, Ratio)> = rows_for(t, panel)
+            .map(|r| (r.d1, r.board_probability.clone()))
+            .collect();
+        match out.iter_mut().find(|c| c.points == points) {
+            Some(c) => c.members.push(i),
+            None => out.push(Curve {
+                members: vec![i],
+                points,
+            }),
+        }
+    }
+    out
+}
+
 /// Rows drawn on a panel: table 1 whole, table 2 with b2 right behind b1.
 pub(super) fn rows_for(
     t: &CaptureTable,
@@ -107,4 +162,82 @@ pub(super) fn rows_for(
 
 pub(super) fn plot_err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow::anyhow!("drawing the plot: {e:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::daldos::table::build;
+    use crate::picture::check::elements;
+    use crate::reproduce::daldos::sets::reproduce_variants;
+    use dalkon_odds::ratio::ratio;
+    use dalkon_rules::daldos::Board;
+
+    fn tables() -> Vec<CaptureTable> {
+        reproduce_variants()
+            .iter()
+            .take(2)
+            .map(|v| build(Board::NORWEGIAN, v, 3).unwrap())
+            .collect()
+    }
+
+    /// Legend entries: the text of each `text` element.
+    fn texts(svg: &str) -> Vec<String> {
+        let _ = elements(svg);
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| t.split_once('>').and_then(|(_, r)| r.split_once("</text>")))
+            .map(|(t, _)| t.trim().to_owned())
+            .collect()
+    }
+
+    /// Rule sets whose values coincide are one line with one legend entry
+    /// per panel.
+    #[test]
+    fn coinciding_curves_are_one_line() {
+        let t = tables();
+        assert_eq!(curves(&t, TableKind::Single).len(), 1);
+        let pair = curves(&t, TableKind::Pair);
+        assert_eq!(pair.len(), 1);
+        assert_eq!(pair[0].members, [0, 1]);
+        let texts = texts(&svg(&t).unwrap());
+        assert_eq!(
+            texts.iter().filter(|t| *t == "all rule sets agree").count(),
+            2
+        );
+        assert!(
+            !texts.iter().any(|t| t.starts_with("norwegian")),
+            "{texts:?}"
+        );
+        // Distances are labelled by whole numbers only.
+        for d in 1..=REPRODUCE_MAX {
+            assert!(texts.contains(&d.to_string()), "no tick {d}: {texts:?}");
+        }
+        assert!(
+            !texts
+                .iter()
+                .any(|t| t.contains('.') && t.parse::<f64>().is_ok()),
+            "{texts:?}"
+        );
+    }
+
+    /// Curves that differ keep their own lines and entries.
+    #[test]
+    fn differing_curves_keep_their_entries() {
+        let mut t = tables();
+        t[1].single[0].board_probability = ratio(1, 3);
+        assert_eq!(curves(&t, TableKind::Single).len(), 2);
+        let texts = texts(&svg(&t).unwrap());
+        assert_eq!(
+            texts.iter().filter(|t| *t == "all rule sets agree").count(),
+            1
+        );
+        let names: Vec<String> = t
+            .iter()
+            .map(|t| format!("{} {}", t.board.name(), variant_label(&t.variants)))
+            .collect();
+        for name in &names {
+            assert_eq!(texts.iter().filter(|t| *t == name).count(), 1, "{texts:?}");
+        }
+    }
 }
