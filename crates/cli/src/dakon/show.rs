@@ -354,8 +354,12 @@ mod tests {
     fn analysis(best_moves: Vec<usize>) -> Analysis {
         Analysis {
             value: 3,
+            lower: 3,
+            upper: 3,
             best_moves,
             moves: Vec::new(),
+            move_bounds: Vec::new(),
+            pv: Vec::new(),
             exact: true,
             estimate_depth: None,
             nodes: 0,
