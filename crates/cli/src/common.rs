@@ -32,10 +32,13 @@ pub const TEXT_JSON: &[Format] = &[Format::Text, Format::Json];
 /// format adds its row here (e.g. `("daldos show", &[Format::Text,
 /// Format::Svg])`) and passes the same list to
 /// [`Global::require_format`].
-pub const OFFERED: &[(&str, &[Format])] = &[(
-    "daldos table",
-    &[Format::Text, Format::Json, Format::Csv, Format::Md],
-)];
+pub const OFFERED: &[(&str, &[Format])] = &[
+    (
+        "daldos table",
+        &[Format::Text, Format::Json, Format::Csv, Format::Md],
+    ),
+    ("dakon game", &[Format::Text]),
+];
 
 /// The formats `command` (its words after `dalkon`, e.g. `daldos best`)
 /// offers.

@@ -11,6 +11,7 @@ mod common;
 mod dakon;
 mod daldos;
 mod errors;
+mod prompt;
 mod reproduce;
 
 use std::ffi::OsString;

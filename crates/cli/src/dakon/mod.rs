@@ -4,6 +4,7 @@
 mod args;
 mod best;
 pub(crate) mod draw;
+mod game;
 pub(crate) mod openings;
 mod play;
 pub(crate) mod progress;
@@ -27,6 +28,8 @@ pub enum Command {
     Openings(openings::Args),
     /// Solve a position and write the proof of its value (two strategy files).
     Prove(prove::Args),
+    /// Play a game in the terminal: human against engine, engines or humans.
+    Game(game::Args),
 }
 
 pub fn run(
@@ -41,5 +44,6 @@ pub fn run(
         Command::Play(args) => play::run(global, args, out),
         Command::Openings(args) => openings::run(global, args, out),
         Command::Prove(args) => prove::run(global, args, out),
+        Command::Game(args) => game::run(global, args, out, stdin),
     }
 }
