@@ -37,6 +37,7 @@ pub const OFFERED: &[(&str, &[Format])] = &[
         "daldos table",
         &[Format::Text, Format::Json, Format::Csv, Format::Md],
     ),
+    ("daldos game", &[Format::Text]),
     ("dakon game", &[Format::Text]),
 ];
 

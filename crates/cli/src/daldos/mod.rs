@@ -3,6 +3,7 @@
 
 mod best;
 mod draw;
+mod game;
 pub(crate) mod matchplay;
 mod moves;
 mod odds;
@@ -25,6 +26,8 @@ pub enum Command {
     Best(best::Args),
     /// Seeded, replayable matches between players.
     Match(matchplay::Args),
+    /// Play a game in the terminal: humans, engines, random or greedy players.
+    Game(game::Args),
 }
 
 pub fn run(
@@ -39,5 +42,6 @@ pub fn run(
         Command::Moves(args) => moves::run(global, args, out, stdin),
         Command::Best(args) => best::run(global, args, out, stdin),
         Command::Match(args) => matchplay::run(global, args, out),
+        Command::Game(args) => game::run(global, args, out, stdin),
     }
 }
