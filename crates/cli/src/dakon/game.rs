@@ -9,7 +9,10 @@
 //! is much less work than valuing every move), otherwise the best move of a
 //! depth-limited estimate, and says which. A `hint` values every move as
 //! `dakon best` does (`dalkon_solver::best::analyse`, same node limit), so
-//! it may be an estimate too, and says so.
+//! it may be an estimate too, and says so. An exact move is the same in
+//! every run; near the limit the search's workers share one node count, so
+//! with several threads whether a proof fits can vary between runs (with
+//! `--threads 1` it cannot).
 //!
 //! `undo` goes back to the position before the last move a human typed,
 //! taking back the engine's replies after it as well; a bonus move is a

@@ -1,8 +1,8 @@
 //! `dakon game` and `daldos game`: whole games scripted through standard
 //! input, checked line by line against `dakon play`, `dakon best`,
 //! `daldos moves` and `daldos best`. The drawn boards are not compared
-//! (their look is `show`'s business); every move line carries the position
-//! it leads to, and that is.
+//! (how they look is not these tests' concern); every move line carries
+//! the position it leads to, and that is.
 
 use super::{json, run};
 
@@ -341,7 +341,18 @@ fn dakon_engine_game_plays_to_the_end_without_input() {
 #[test]
 fn dakon_engine_past_its_node_limit_says_it_estimates() {
     let text = game(
-        &["dakon", "game", "--max-nodes", "10", "--first", "engine"],
+        // One thread: the node count at which the search gives up is then
+        // the same in every run.
+        &[
+            "--threads",
+            "1",
+            "dakon",
+            "game",
+            "--max-nodes",
+            "10",
+            "--first",
+            "engine",
+        ],
         "hint\nquit\n",
     );
     let engine = starting(&text, "  engine: ");
