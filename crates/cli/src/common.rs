@@ -39,6 +39,8 @@ pub const OFFERED: &[(&str, &[Format])] = &[
     ),
     ("dakon show", &[Format::Text, Format::Svg, Format::Json]),
     ("daldos show", &[Format::Text, Format::Svg, Format::Json]),
+    ("daldos game", &[Format::Text]),
+    ("dakon game", &[Format::Text]),
 ];
 
 /// The formats `command` (its words after `dalkon`, e.g. `daldos best`)

@@ -12,6 +12,7 @@ mod dakon;
 mod daldos;
 mod errors;
 mod picture;
+mod prompt;
 mod reproduce;
 
 use std::ffi::OsString;

@@ -3,7 +3,8 @@
 //! for bad input, never a panic).
 //!
 //! Argument vectors follow the real grammar (`daldos moves|odds|best|show|
-//! table|match`, `dakon play|best|show|solve|openings`) with random flag values: valid
+//! table|match|game`, `dakon play|best|show|solve|openings|game`) with random
+//! flag values (the games with empty standard input): valid
 //! ones, mutated positions, huge and negative numbers, empty strings,
 //! unicode, unknown flags. Every case is kept cheap (Dakon boards of at most
 //! 4 holes and 3 seeds, Daldøs boards of 4 to 8 holes with few pieces,
@@ -927,6 +928,92 @@ fn dakon_openings(tmp: PathBuf) -> impl Strategy<Value = Case> {
         })
 }
 
+/// `--format` and `--threads` for a command that offers text only (the
+/// `game` commands): every other format is refused.
+fn global_text_only() -> impl Strategy<Value = Part> {
+    global(false).prop_map(|((words, e), json)| (words, if json { Expect::Bad } else { e }))
+}
+
+fn dakon_game() -> impl Strategy<Value = Case> {
+    let board = prop_oneof![
+        2 => holes_seeds(6).prop_map(|(h, s)| {
+            let e = h.1.and(s.1);
+            ([h.0, s.0].concat(), e)
+        }),
+        1 => dakon_position_text().prop_map(|(t, p)| {
+            let e = value_expect(&t, p.is_some());
+            (vec!["--position".to_owned(), t], e)
+        }),
+    ];
+    (
+        board,
+        flag("first", false, choice(&["human", "engine"])),
+        flag("second", false, choice(&["human", "engine"])),
+        flag("max-nodes", false, number(vec!["0", "1", "1000"])),
+        flag("estimate-depth", false, prop_oneof![
+            4 => prop::sample::select(vec!["1", "4"]).prop_map(|v| (v.to_owned(), Expect::Good)),
+            1 => prop::sample::select(vec!["0", "13", "-1", "x", ""]).prop_map(|v| (v.to_owned(), Expect::Bad)),
+        ]),
+        flag("tt-mb", false, prop::sample::select(vec!["1", "16", "0", "99999999999999999"]).prop_map(|v| (v.to_owned(), Expect::Any))),
+        dakon_rules(),
+        global_text_only(),
+        noise(),
+    )
+        .prop_map(|(board, first, second, nodes, depth, tt, rules, g, noise)| {
+            // Standard input is empty: a human to move stops the game at
+            // once; engines play it out (boards of at most 4 holes here).
+            let parts = vec![board, first, second, nodes, depth, tt, rules, g, noise];
+            case(&["dakon", "game"], parts, false, Answer::None, Expect::Good)
+        })
+}
+
+fn seat() -> impl Strategy<Value = (String, Expect)> {
+    prop_oneof![
+        3 => prop::sample::select(vec!["human", "random", "greedy", "engine:1", "engine:2"])
+            .prop_map(|v| (v.to_owned(), Expect::Good)),
+        1 => prop::sample::select(vec!["Human", "engine:0", "engine:9", "engine:", "minimax", "", "ø"])
+            .prop_map(|v| (v.to_owned(), Expect::Bad)),
+    ]
+}
+
+fn daldos_game() -> impl Strategy<Value = Case> {
+    (
+        flag("a", false, seat()),
+        flag("b", false, seat()),
+        flag("seed", false, number(vec!["0", "1", "18446744073709551615"])),
+        flag("turn-cap", false, number(vec!["1", "50"])),
+        flag("hint-depth", false, prop_oneof![
+            4 => prop::sample::select(vec!["1", "2"]).prop_map(|v| (v.to_owned(), Expect::Good)),
+            1 => prop::sample::select(vec!["0", "9", "-1", "x", ""]).prop_map(|v| (v.to_owned(), Expect::Bad)),
+        ]),
+        flag("max-nodes", false, number(vec!["0", "1", "1000"])),
+        prop::option::weighted(0.3, daldos_position_text()),
+        daldos_rules(false),
+        global_text_only(),
+        noise(),
+    )
+        .prop_map(|(a, b, seed, cap, hint, nodes, position, (rules, board), g, noise)| {
+            let mut e = Expect::Good;
+            let mut parts = vec![a, b, seed, hint, nodes, rules, g, noise];
+            let mut small = board.is_some_and(|b| b.len() <= 8);
+            if let Some((t, p)) = position {
+                e = e.and(position_expect(&t, p.is_some(), board, p.map(|p| p.board())));
+                small = p.is_some();
+                parts.push((vec!["--position".to_owned(), t], Expect::Good));
+            }
+            // `--turn-cap 0` is refused; off the small boards a small cap
+            // keeps games of machines cheap.
+            let zero = cap.0.iter().any(|w| w == "0" || w.ends_with("=0"));
+            let cap = if !small && cap.1 != Expect::Bad && !zero {
+                part(&["--turn-cap", "40"], Expect::Good)
+            } else {
+                cap
+            };
+            parts.push(cap);
+            case(&["daldos", "game"], parts, false, Answer::None, e)
+        })
+}
+
 /// Mangled command words.
 fn command_words() -> impl Strategy<Value = Case> {
     prop::sample::select(vec![
@@ -962,6 +1049,8 @@ fn any_case(tmp: PathBuf) -> impl Strategy<Value = Case> {
         1 => dakon_show(),
         1 => dakon_solve(tmp.clone()),
         1 => dakon_openings(tmp),
+        1 => dakon_game(),
+        1 => daldos_game(),
         1 => command_words(),
     ]
 }

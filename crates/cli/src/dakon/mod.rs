@@ -4,6 +4,7 @@
 mod args;
 mod best;
 pub(crate) mod draw;
+mod game;
 pub(crate) mod openings;
 mod play;
 pub(crate) mod progress;
@@ -34,6 +35,8 @@ pub enum Command {
     Verify(verify::Args),
     /// Draw a position (text or SVG), with --best the best moves marked.
     Show(show::Args),
+    /// Play a game in the terminal: human against engine, engines or humans.
+    Game(game::Args),
 }
 
 pub fn run(
@@ -50,5 +53,6 @@ pub fn run(
         Command::Prove(args) => prove::run(global, args, out),
         Command::Verify(args) => verify::run(global, args, out),
         Command::Show(args) => show::run(global, args, out),
+        Command::Game(args) => game::run(global, args, out, stdin),
     }
 }

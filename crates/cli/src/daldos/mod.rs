@@ -3,6 +3,7 @@
 
 mod best;
 mod draw;
+mod game;
 pub(crate) mod matchplay;
 mod moves;
 mod odds;
@@ -28,6 +29,8 @@ pub enum Command {
     Match(matchplay::Args),
     /// Draw a position (text or SVG), with --best the best play of a throw.
     Show(show::Args),
+    /// Play a game in the terminal: humans, engines, random or greedy players.
+    Game(game::Args),
 }
 
 pub fn run(
@@ -43,5 +46,6 @@ pub fn run(
         Command::Best(args) => best::run(global, args, out, stdin),
         Command::Match(args) => matchplay::run(global, args, out),
         Command::Show(args) => show::run(global, args, out),
+        Command::Game(args) => game::run(global, args, out, stdin),
     }
 }

@@ -67,7 +67,7 @@ fn usage_errors_are_one_line_naming_the_command() {
     );
     refused(
         &["dakon"],
-        "error: 'dalkon dakon' needs a command: solve, best, play, openings, prove, verify, show; see 'dalkon dakon --help'\n",
+        "error: 'dalkon dakon' needs a command: solve, best, play, openings, prove, verify, show, game; see 'dalkon dakon --help'\n",
     );
     refused(
         &["daldos", "table", "--dal", "foo"],

@@ -6,6 +6,7 @@ mod dakon;
 mod daldos;
 mod daldos_best;
 mod errors;
+mod game;
 mod labels;
 mod reproduce;
 mod show;

@@ -139,7 +139,7 @@ fn threads_are_bounded() {
 }
 
 /// Run with raw bytes on stdin.
-fn run_bytes(args: &[&str], stdin: &[u8]) -> std::process::Output {
+pub fn run_bytes(args: &[&str], stdin: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
         .args(args)
         .stdin(Stdio::piped())

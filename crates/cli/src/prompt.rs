@@ -1,0 +1,64 @@
+//! What the `game` commands (`dakon game`, `daldos game`) read from a
+//! player: one typed line at a time from standard input, and the words
+//! both games understand besides a move. Reading never fails on what was
+//! typed (a line that is not UTF-8 is only a bad line); it fails only when
+//! standard input itself cannot be read.
+
+use std::io::{self, BufRead, Write};
+
+/// The prompt before each typed line.
+pub const PROMPT: &str = "> ";
+
+/// One line typed by a player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// The line, without surrounding white space.
+    Text(String),
+    /// A line that is not UTF-8 text.
+    NotUtf8,
+    /// The end of the input: the player has gone, as with `quit`.
+    End,
+}
+
+/// A word that is not a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Word {
+    /// `hint`: the engine's ranked moves.
+    Hint,
+    /// `undo`: take back the last own move.
+    Undo,
+    /// `help` (or `?`).
+    Help,
+    /// `quit` (or `exit`).
+    Quit,
+}
+
+impl Word {
+    /// The word `text` names, in any case.
+    pub fn parse(text: &str) -> Option<Word> {
+        match text.to_ascii_lowercase().as_str() {
+            "hint" => Some(Word::Hint),
+            "undo" => Some(Word::Undo),
+            "help" | "?" => Some(Word::Help),
+            "quit" | "exit" => Some(Word::Quit),
+            _ => None,
+        }
+    }
+}
+
+/// Write the prompt (flushed, so that a player at a terminal sees it) and
+/// read the next line.
+pub fn ask(out: &mut dyn Write, stdin: &mut dyn BufRead) -> io::Result<Line> {
+    write!(out, "{PROMPT}")?;
+    out.flush()?;
+    let mut bytes = Vec::new();
+    if stdin.read_until(b'\n', &mut bytes)? == 0 {
+        // Without this the next output would follow the prompt on its line.
+        writeln!(out)?;
+        return Ok(Line::End);
+    }
+    Ok(match String::from_utf8(bytes) {
+        Ok(text) => Line::Text(text.trim().to_owned()),
+        Err(_) => Line::NotUtf8,
+    })
+}
