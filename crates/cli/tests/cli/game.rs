@@ -172,7 +172,15 @@ fn dakon_hints_are_the_values_of_dakon_best() {
     assert_eq!(hints[0].rows, [(1, 10), (3, 0), (2, -4)]);
     for Hint { pos, rows, header } in &hints {
         assert!(header.ends_with("(exact)"), "{header}");
-        let best = json(&["dakon", "best", "--position", pos, "--format", "json"]);
+        let best = json(&[
+            "dakon",
+            "best",
+            "--position",
+            pos,
+            "--every-move",
+            "--format",
+            "json",
+        ]);
         assert_eq!(best["exact"], true);
         let mut want: Vec<(usize, i64)> = best["moves"]
             .as_array()

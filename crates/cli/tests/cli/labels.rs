@@ -272,6 +272,7 @@ fn each_help_lists_only_the_formats_of_its_command() {
         match path {
             "daldos table" => &["text", "json", "csv", "md"],
             "daldos game" | "dakon game" => &["text"],
+            "daldos show" | "dakon show" => &["text", "svg", "json"],
             _ => &["text", "json"],
         }
     };

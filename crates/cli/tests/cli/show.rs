@@ -215,7 +215,7 @@ fn bad_input_is_one_line() {
                 "--format",
                 "csv",
             ][..],
-            "does not offer --format csv",
+            "invalid value 'csv' for '--format <FORMAT>' [possible values: text, svg, json]",
         ),
         (
             &["daldos", "show", "--position", "AAAA/..../BBBB a"][..],
