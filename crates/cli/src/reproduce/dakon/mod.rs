@@ -1,16 +1,18 @@
 //! The Dakon part of `dalkon reproduce`: `data/dakon/initial_values.csv`,
-//! `openings.csv`, `openings_first.csv` and their Markdown summaries.
+//! `openings.csv`, `openings_first.csv`, the proofs with
+//! `proofs/manifest.csv`, and their Markdown summaries.
 //!
 //! The CSV files are the record: the default run reads them back, keeps
-//! the rows of the boards only `--full` solves (merged by key), and writes
-//! every file, Markdown included, from the merged records. Nothing that
-//! varies from run to run goes into them (see [`super::log`]).
-
+//! the rows only `--full` computes (merged by key), and writes every file,
+//! Markdown included, from the merged records. Nothing that varies from
+//! run to run goes into them (see [`super::log`]).
 //!
 //! Files: `boards.rs` lists the boards, `records.rs` reads and merges the
-//! rows, `render.rs` writes the files from them.
+//! rows, `proofs.rs` makes the proof files, `render.rs` writes the files
+//! from the records.
 
 mod boards;
+mod proofs;
 mod records;
 mod render;
 
@@ -21,7 +23,10 @@ use dalkon_rules::dakon::Rules;
 use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
 use dalkon_solver::solve::{plan, Method, MethodChoice, SolveRequest};
 
-use self::boards::{opening_boards, value_jobs, OPENINGS_BUDGET, OPENINGS_MEMORY_MB};
+use self::boards::{
+    full_proof, opening_boards, unproved, value_jobs, OPENINGS_BUDGET, OPENINGS_MEMORY_MB,
+};
+use self::proofs::{prove_board, write_proof, DEFAULT_MAX_LINES};
 use self::records::{FirstOutcome, FirstRecord, OpeningRecord, Records, ValueRecord};
 use super::log::RunLog;
 use super::write_file;
@@ -30,9 +35,10 @@ use crate::dakon::progress::CountBar;
 use crate::dakon::solve::run_with_progress;
 
 /// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
-/// (+ `.md`), `openings.csv` and `openings_first.csv` (+ `openings.md`).
-/// Without `full`, the rows an earlier `--full` run wrote there for its own
-/// boards are kept.
+/// (+ `.md`), the proofs (`proofs/`, `proofs-large/`, `proofs.md`),
+/// `openings.csv` and `openings_first.csv` (+ `openings.md`). Without
+/// `full`, the rows an earlier `--full` run wrote there for what only it
+/// computes are kept.
 pub fn reproduce(
     out: &Path,
     full: bool,
@@ -47,10 +53,10 @@ pub fn reproduce(
     let earlier = if full {
         Records::default()
     } else {
-        Records::read(&dir)?
+        Records::read_kept(&dir)?
     };
     let mut records = Records::default();
-    let jobs = value_jobs(full);
+    let jobs = value_jobs();
     let bar = CountBar::new(jobs.len() as u64, "Dakon boards");
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
@@ -82,7 +88,63 @@ pub fn reproduce(
             best_moves: s.best_moves,
             method,
             positions: (method == Method::Retrograde).then_some(s.positions),
+            // `Solved::best_moves` is every best first move, by either method.
+            best_moves_complete: true,
         });
+        bar.inc();
+    }
+    bar.finish();
+
+    // The proofs: the files are written at the end, with the manifest.
+    let mut proof_files = Vec::new();
+    let bar = CountBar::new(jobs.len() as u64, "Dakon proofs");
+    for (job, value) in jobs.iter().zip(&records.values) {
+        if unproved(job.holes, job.seeds, job.rules)
+            || !full && full_proof(job.holes, job.seeds, job.rules)
+        {
+            bar.inc();
+            continue;
+        }
+        bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
+        let max_lines = (!full).then_some(DEFAULT_MAX_LINES);
+        let p = prove_board(job, max_lines).with_context(|| {
+            let limit = if full {
+                String::new()
+            } else {
+                format!(" (the default run allows {DEFAULT_MAX_LINES} lines a strategy)")
+            };
+            format!(
+                "cannot prove {}x{} {}{limit}",
+                job.holes, job.seeds, job.rules
+            )
+        })?;
+        if p.proved.value != value.value || p.proved.best_moves != value.best_moves {
+            anyhow::bail!(
+                "the proof of {}x{} {} gives the value {} (best moves {:?}), the solve {} ({:?})",
+                job.holes,
+                job.seeds,
+                job.rules,
+                p.proved.value,
+                p.proved.best_moves,
+                value.value,
+                value.best_moves
+            );
+        }
+        let mut line = format!(
+            "dakon proof {}x{} {}: search_seconds={:.3} extract_seconds={:.3}",
+            job.holes, job.seeds, job.rules, p.proved.seconds[0], p.proved.seconds[1]
+        );
+        for (r, _) in &p.files {
+            line.push_str(&format!(
+                " player{}: lines={} bytes={}",
+                r.player, r.lines, r.bytes
+            ));
+        }
+        log.note(line);
+        for (r, bytes) in p.files {
+            records.proofs.push(r.clone());
+            proof_files.push((r, bytes));
+        }
         bar.inc();
     }
     bar.finish();
@@ -162,6 +224,13 @@ pub fn reproduce(
     bar.finish();
 
     let carried = records.carry(earlier);
+    records.check_proofs()?;
+    for (r, bytes) in &proof_files {
+        write_proof(&dir, r, bytes)?;
+    }
+    let committed_dir = dir.join(proofs::COMMITTED_DIR);
+    std::fs::create_dir_all(&committed_dir)
+        .with_context(|| format!("cannot create {}", committed_dir.display()))?;
     for (name, text) in records.render() {
         write_file(&dir.join(name), &text)?;
     }
@@ -169,11 +238,16 @@ pub fn reproduce(
     let wins = records.values.iter().filter(|s| s.value > 0).count();
     let secs = started.elapsed().as_secs_f64();
     log.note(format!("dakon: seconds={secs:.1}"));
+    let committed = records.proofs.iter().filter(|p| p.committed).count();
     writeln!(
         say,
-        "dakon: {} boards solved ({wins} first-player wins), {} openings counted, {} not \
-         finished ({carried} rows kept from an earlier --full run), {secs:.1} s, under {}",
+        "dakon: {} boards solved ({wins} first-player wins), {} proof files ({committed} \
+         committed, {} in {}/), {} openings counted, {} not finished ({carried} rows kept from \
+         an earlier --full run), {secs:.1} s, under {}",
         records.values.len(),
+        records.proofs.len(),
+        records.proofs.len() - committed,
+        proofs::LARGE_DIR,
         records.openings.len(),
         records.firsts.len(),
         dir.display()
@@ -183,7 +257,7 @@ pub fn reproduce(
 
 #[cfg(test)]
 mod tests {
-    use super::boards::{FULL_EXTRA, FULL_OPENINGS};
+    use super::boards::{FULL_OPENINGS, FULL_PROOFS};
     use super::*;
 
     fn committed() -> std::path::PathBuf {
@@ -203,18 +277,15 @@ mod tests {
         }
     }
 
-    /// The default run keeps exactly the rows of the `--full`-only boards.
+    /// The default run keeps exactly the rows only `--full` writes: the
+    /// 7×7, 8×8 and 9×9 openings and the proofs of the `FULL_PROOFS`
+    /// boards (two rows each).
     #[test]
     fn only_full_only_rows_are_carried() {
-        let earlier = Records::read(&committed()).unwrap();
+        let earlier = Records::read_kept(&committed()).unwrap();
+        assert!(earlier.values.is_empty(), "the values are all recomputed");
         let mut now = Records::default();
         let carried = now.carry(earlier);
-        let d = Rules::default();
-        assert!(now
-            .values
-            .iter()
-            .all(|v| v.rules == d && FULL_EXTRA.contains(&(v.holes, v.seeds))));
-        assert_eq!(now.values.len(), FULL_EXTRA.len());
         let boards: Vec<(usize, u32)> = now
             .openings
             .iter()
@@ -222,7 +293,15 @@ mod tests {
             .chain(now.firsts.iter().map(|f| (f.holes, f.seeds)))
             .collect();
         assert_eq!(boards, FULL_OPENINGS);
-        assert_eq!(carried, FULL_EXTRA.len() + FULL_OPENINGS.len());
+        let proved: Vec<(usize, u32)> = now
+            .proofs
+            .iter()
+            .filter(|p| p.player == 0)
+            .map(|p| (p.holes, p.seeds))
+            .collect();
+        assert!(now.proofs.iter().all(|p| p.rules == Rules::default()));
+        assert_eq!(proved, FULL_PROOFS);
+        assert_eq!(carried, FULL_OPENINGS.len() + 2 * FULL_PROOFS.len());
     }
 
     #[test]
