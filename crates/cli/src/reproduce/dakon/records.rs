@@ -14,13 +14,6 @@ use super::proofs::{ProofRecord, PROOF_COLUMNS};
 use crate::dakon::draw::chain;
 use crate::reproduce::csv::{self, Row, Table};
 
-/// The rule set whose CLI names are `(origin, mikul, nembak)`.
-pub(super) fn rules_named(names: (&str, &str, &str)) -> Option<Rules> {
-    (0..8)
-        .filter_map(Rules::from_code)
-        .find(|r| r.names() == names)
-}
-
 /// The columns of `initial_values.csv`: docs/cli.md's, then `positions`
 /// and `best_moves_complete`.
 pub(super) const VALUE_COLUMNS: [&str; 11] = [
@@ -67,7 +60,7 @@ impl ValueRecord {
     #[cfg(test)]
     pub(super) fn from_row(row: &Row) -> Result<ValueRecord, csv::CsvError> {
         let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
-        let rules = rules_named(names).ok_or_else(|| {
+        let rules = super::boards::rules_named(names).ok_or_else(|| {
             row.error(
                 "origin",
                 format!(

@@ -222,10 +222,11 @@ pub(super) fn render_proofs(values: &[ValueRecord], rows: &[ProofRecord]) -> (St
     ));
     if values.iter().any(|v| unproved(v.holes, v.seeds, v.rules)) {
         md.push_str(
-            "\nOut of reach: on 5×10 the first player loses by 72, and its strategy must answer \
-             every reply of the opponent; reading it off the search held 12.8 GB of memory after \
-             5 minutes of CPU and was still growing (the 5×9 board, of the same kind, needs \
-             5.4 million lines). Its value rests on the search and is not proved by files.\n",
+            "\nOut of reach on this machine (24 GiB): on 5×10 the first player loses by 72, on \
+             8×3 the second player loses by 36, and the losing side's strategy must answer every \
+             reply. Reading it off the search held 12.8 GB after 5 minutes of CPU on 5×10, still \
+             growing, and ran out of memory at 23.4 GB on 8×3 (the 5×9 proof, of the same kind, \
+             has 5.4 million lines). Their values rest on the search alone.\n",
         );
     }
     (csv, md)
