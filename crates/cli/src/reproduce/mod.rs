@@ -124,6 +124,11 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
 /// Write one data file atomically (temporary file, then rename): a failure
 /// leaves the old file intact.
 fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
-    dalkon_solver::atomic::write(path, text.as_bytes())
+    write_bytes(path, text.as_bytes())
+}
+
+/// [`write_file`] for bytes that are not text (the gzip proofs).
+fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    dalkon_solver::atomic::write(path, bytes)
         .with_context(|| format!("cannot write {}", path.display()))
 }

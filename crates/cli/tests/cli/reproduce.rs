@@ -40,11 +40,24 @@ fn committed(game: &str) -> PathBuf {
         .join(game)
 }
 
+/// The files under `dir`, by path relative to it, subfolders included
+/// (not the git-ignored `proofs-large/`, which only `--full` fills).
 fn file_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    fn walk(root: &Path, sub: &str, names: &mut Vec<String>) {
+        for e in std::fs::read_dir(root.join(sub)).unwrap() {
+            let e = e.unwrap();
+            let name = format!("{sub}{}", e.file_name().to_string_lossy());
+            if e.file_type().unwrap().is_dir() {
+                if name != "proofs-large" {
+                    walk(root, &format!("{name}/"), names);
+                }
+            } else {
+                names.push(name);
+            }
+        }
+    }
+    let mut names = Vec::new();
+    walk(dir, "", &mut names);
     names.sort();
     names
 }
@@ -63,6 +76,9 @@ fn assert_same_files(want: &Path, got: &Path) {
             std::fs::read(want.join(&name)).unwrap(),
             std::fs::read(got.join(&name)).unwrap(),
         );
+        if w != g && name.ends_with(".gz") {
+            panic!("{name} differs from the committed file");
+        }
         if w != g {
             let (w, g) = (String::from_utf8_lossy(&w), String::from_utf8_lossy(&g));
             let line = w
@@ -138,26 +154,40 @@ fn the_daldos_part_writes_the_committed_bytes() {
     assert!(log.contains("daldos match engine2_vs_random"), "{log}");
 }
 
-/// The default Dakon run into a folder holding the committed CSV files
-/// (one default row spoiled): it recomputes the default boards, keeps the
-/// `--full` rows, and writes every committed file, Markdown included,
-/// byte for byte.
+/// The default Dakon run into a folder holding the committed openings
+/// files, the proofs manifest (one row of a proof the run makes spoiled)
+/// and the proof files only `--full` writes: it solves every board,
+/// proves all but those, keeps the `--full` rows, and writes every
+/// committed file, Markdown and proofs included, byte for byte.
 #[test]
 fn the_dakon_default_run_writes_the_committed_bytes() {
     let scratch = Scratch::new("dakon");
     let dir = scratch.out().join("dakon");
-    std::fs::create_dir_all(&dir).unwrap();
-    for name in file_names(&committed("dakon")) {
-        if name.ends_with(".csv") {
-            let mut text = std::fs::read_to_string(committed("dakon").join(&name)).unwrap();
-            if name == "initial_values.csv" {
-                let right = "\n1,1,sow,on,keep,0,draw,1,retrograde,6\n";
-                assert!(text.contains(right));
-                text = text.replace(right, "\n1,1,sow,on,keep,4,win,1,retrograde,6\n");
-            }
-            std::fs::write(dir.join(&name), text).unwrap();
+    let committed = committed("dakon");
+    let manifest = std::fs::read_to_string(committed.join("proofs/manifest.csv")).unwrap();
+    let mut full_only = Vec::new();
+    for line in manifest.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (path, is_committed, by) = (f[10], f[11], f[12]);
+        if is_committed == "true" && by == "reproduce --full" {
+            full_only.push(path.to_owned());
         }
     }
+    assert!(!full_only.is_empty());
+    for name in file_names(&committed) {
+        if name.starts_with("openings") && name.ends_with(".csv") || full_only.contains(&name) {
+            let to = dir.join(&name);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(committed.join(&name), to).unwrap();
+        }
+    }
+    let right = "7,7,sow,on,keep,0,98,40,";
+    assert!(manifest.contains(&format!("\n{right}")), "{right}");
+    std::fs::write(
+        dir.join("proofs/manifest.csv"),
+        manifest.replace(right, "7,7,sow,on,keep,0,98,41,"),
+    )
+    .unwrap();
     let out = scratch.out();
     reproduce(&[
         "--threads",
@@ -168,9 +198,10 @@ fn the_dakon_default_run_writes_the_committed_bytes() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert_same_files(&committed("dakon"), &dir);
+    assert_same_files(&committed, &dir);
     let log = std::fs::read_to_string(scratch.0.join("reproduce.log")).unwrap();
-    assert!(log.contains("dakon value 7x3"), "{log}");
+    assert!(log.contains("dakon value 9x9"), "{log}");
+    assert!(log.contains("dakon proof 7x7 origin=sow"), "{log}");
 }
 
 /// A write that fails leaves the old file intact: the temporary name of
@@ -211,10 +242,10 @@ fn a_malformed_row_stops_the_run() {
     let scratch = Scratch::new("malformed");
     let out = scratch.out();
     let dir = out.join("dakon");
-    std::fs::create_dir_all(&dir).unwrap();
-    let text = "holes,seeds,origin,mikul,nembak,value,result,best_moves,method,positions\n\
-                7,6,sow,on,keep,eighty-four,win,3,search,\n";
-    std::fs::write(dir.join("initial_values.csv"), text).unwrap();
+    std::fs::create_dir_all(dir.join("proofs")).unwrap();
+    let text = "holes,seeds,origin,mikul,nembak,player,guarantees,lines,bytes,sha256,path,committed,regenerated_by\n\
+                5,9,sow,on,keep,0,minus sixty,1,1,,proofs-large/5x9-sow-on-keep/mover.strategy.gz,false,reproduce --full\n";
+    std::fs::write(dir.join("proofs/manifest.csv"), text).unwrap();
     let r = run(
         &[
             "reproduce",
@@ -228,13 +259,12 @@ fn a_malformed_row_stops_the_run() {
     let stderr = String::from_utf8_lossy(&r.stderr);
     assert_eq!(r.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr
-            .contains("initial_values.csv: line 2, column 6 (value): cannot read \"eighty-four\""),
+        stderr.contains("manifest.csv: line 2, column 7 (guarantees): cannot read \"minus sixty\""),
         "{stderr}"
     );
-    assert_eq!(file_names(&dir), ["initial_values.csv"]);
+    assert_eq!(file_names(&dir), ["proofs/manifest.csv"]);
     assert_eq!(
-        std::fs::read_to_string(dir.join("initial_values.csv")).unwrap(),
+        std::fs::read_to_string(dir.join("proofs/manifest.csv")).unwrap(),
         text
     );
 }

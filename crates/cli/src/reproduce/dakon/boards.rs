@@ -1,5 +1,5 @@
-//! Which Dakon boards `reproduce` solves and counts: the default run's
-//! lists, and the larger boards only `--full` adds.
+//! Which Dakon boards `reproduce` solves, proves and counts: the default
+//! run's lists, and what only `--full` adds.
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Rules};
 
@@ -11,6 +11,13 @@ pub(super) struct Job {
     pub(super) rules: Rules,
 }
 
+/// The rule set whose CLI names are `(origin, mikul, nembak)`.
+pub(super) fn rules_named(names: (&str, &str, &str)) -> Option<Rules> {
+    (0..8)
+        .filter_map(Rules::from_code)
+        .find(|r| r.names() == names)
+}
+
 fn variant(origin: Origin, mikul: Mikul, nembak: Nembak) -> Rules {
     Rules {
         origin,
@@ -19,11 +26,25 @@ fn variant(origin: Origin, mikul: Mikul, nembak: Nembak) -> Rules {
     }
 }
 
-/// The boards of `initial_values.csv` (docs/cli.md, "Data files"): default rules
-/// on n = 1..4 × m = 1..10, 5 × m <= 6, 6 × m <= 4, 7 × m <= 3, then (with
-/// `full`) further toward 7×7; one-option variants on n <= 4, m <= 6.
-pub(super) fn value_jobs(full: bool) -> Vec<Job> {
-    let d = Rules::default();
+/// Whether `initial_values.csv` holds `holes` × `seeds` under the default
+/// rules: n = 1..5 with m = 1..10, 6 and 7 with m = 1..9, 8 with m = 2, 3,
+/// 5..9 and 9 with m = 2, 5..9 (so every traditional board, 5..9 × 5..9).
+fn default_board(holes: usize, seeds: u32) -> bool {
+    match holes {
+        1..=5 => (1..=10).contains(&seeds),
+        6 | 7 => (1..=9).contains(&seeds),
+        8 => seeds == 2 || seeds == 3 || (5..=9).contains(&seeds),
+        9 => seeds == 2 || (5..=9).contains(&seeds),
+        _ => false,
+    }
+}
+
+/// The boards of `initial_values.csv` (docs/cli.md, "Data files"), in the
+/// order of its rows: [`default_board`] under the default rules, then
+/// under each one-option variant the boards n <= 4, m <= 6 and 7×7. Every
+/// one is solved in seconds at most, so the default run and `--full`
+/// solve the same list.
+pub(super) fn value_jobs() -> Vec<Job> {
     let mut jobs = Vec::new();
     let mut push = |holes: usize, seeds: u32, rules: Rules| {
         jobs.push(Job {
@@ -32,19 +53,9 @@ pub(super) fn value_jobs(full: bool) -> Vec<Job> {
             rules,
         })
     };
-    for n in 1..=4 {
-        for m in 1..=10 {
-            push(n, m, d);
-        }
-    }
-    for (n, max_m) in [(5, 6), (6, 4), (7, 3)] {
-        for m in 1..=max_m {
-            push(n, m, d);
-        }
-    }
-    if full {
-        for (n, m) in FULL_EXTRA {
-            push(n, m, d);
+    for n in 1..=9 {
+        for m in (1..=10).filter(|&m| default_board(n, m)) {
+            push(n, m, Rules::default());
         }
     }
     let variants = [
@@ -58,27 +69,54 @@ pub(super) fn value_jobs(full: bool) -> Vec<Job> {
                 push(n, m, rules);
             }
         }
+        push(7, 7, rules);
     }
     jobs
 }
 
-/// Boards beyond the default list solved by `reproduce --full` (default
-/// rules, by search).
-pub(super) const FULL_EXTRA: [(usize, u32); 13] = [
-    (5, 7),
-    (5, 8),
+/// Boards (default rules) whose proofs only `reproduce --full` writes: the
+/// ones too large to commit (their two files together over
+/// `proofs::COMMIT_LIMIT` bytes: millions of strategy lines, a minute or
+/// more to read off the search each), and the ones whose strategies take
+/// more than a few seconds to read off (the 8- and 9-hole boards: small
+/// files, committed, but a few minutes for all of them). The default run
+/// keeps their rows of `proofs/manifest.csv` (and leaves their files).
+pub(super) const FULL_PROOFS: [(usize, u32); 14] = [
     (5, 9),
-    (5, 10),
     (6, 5),
-    (6, 6),
+    (7, 3),
     (7, 4),
-    (7, 5),
     (8, 2),
-    (8, 3),
+    (8, 6),
+    (8, 8),
+    (8, 9),
     (9, 2),
-    (7, 6),
-    (7, 7),
+    (9, 5),
+    (9, 6),
+    (9, 7),
+    (9, 8),
+    (9, 9),
 ];
+
+/// Whether only `--full` proves this board (see [`FULL_PROOFS`]).
+pub(super) fn full_proof(holes: usize, seeds: u32, rules: Rules) -> bool {
+    rules == Rules::default() && FULL_PROOFS.contains(&(holes, seeds))
+}
+
+/// Boards (default rules) whose proof is out of reach on a 24 GiB
+/// machine, so neither run tries: on each, the side that loses must answer
+/// every reply. On 5×10 (the first player loses by 72) reading the
+/// strategies off the search held 12.8 GB after 5 minutes of CPU and was
+/// still growing; on 8×3 (the second player loses by 36) it was killed
+/// for want of memory at 23.4 GB after 10 minutes of CPU. (5×9, of the
+/// same kind, takes 5.4 million lines and 15 MB.) `proofs.md` lists them
+/// without files.
+pub(super) const UNPROVED: [(usize, u32); 2] = [(5, 10), (8, 3)];
+
+/// Whether no run proves this board (see [`UNPROVED`]).
+pub(super) fn unproved(holes: usize, seeds: u32, rules: Rules) -> bool {
+    rules == Rules::default() && UNPROVED.contains(&(holes, seeds))
+}
 
 /// Distinct positions the openings count of 8×8 and 9×9 may hold. Their
 /// first turns grow far beyond what this machine can count (7×7 alone holds

@@ -1,17 +1,19 @@
 //! The Dakon part of `dalkon reproduce`: `data/dakon/initial_values.csv`,
-//! `openings.csv`, `openings_first.csv` and their Markdown summaries.
+//! `openings.csv`, `openings_first.csv`, the proofs with
+//! `proofs/manifest.csv`, and their Markdown summaries.
 //!
 //! The CSV files are the record: the default run reads them back, keeps
-//! the rows of the boards only `--full` solves (merged by key), and writes
-//! every file, Markdown included, from the merged records. Nothing that
-//! varies from run to run goes into them (see [`super::log`]).
-
+//! the rows only `--full` computes (merged by key), and writes every file,
+//! Markdown included, from the merged records. Nothing that varies from
+//! run to run goes into them (see [`super::log`]).
 //!
 //! Files: `boards.rs` lists the boards, `records.rs` reads and merges the
-//! rows, `render.rs` writes the files from them.
+//! rows, `proofs.rs` makes the proof files, `render.rs` writes the files
+//! from the records.
 
 mod boards;
 mod plot;
+mod proofs;
 mod records;
 mod render;
 
@@ -22,7 +24,10 @@ use dalkon_rules::dakon::Rules;
 use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
 use dalkon_solver::solve::{plan, Method, MethodChoice, SolveRequest};
 
-use self::boards::{opening_boards, value_jobs, OPENINGS_BUDGET, OPENINGS_MEMORY_MB};
+use self::boards::{
+    full_proof, opening_boards, unproved, value_jobs, OPENINGS_BUDGET, OPENINGS_MEMORY_MB,
+};
+use self::proofs::{prove_board, write_proof, DEFAULT_MAX_LINES};
 use self::records::{FirstOutcome, FirstRecord, OpeningRecord, Records, ValueRecord};
 use super::log::RunLog;
 use super::write_file;
@@ -31,9 +36,10 @@ use crate::dakon::progress::CountBar;
 use crate::dakon::solve::run_with_progress;
 
 /// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
-/// (+ `.md`), `openings.csv` and `openings_first.csv` (+ `openings.md`).
-/// Without `full`, the rows an earlier `--full` run wrote there for its own
-/// boards are kept.
+/// (+ `.md`), the proofs (`proofs/`, `proofs-large/`, `proofs.md`),
+/// `openings.csv` and `openings_first.csv` (+ `openings.md`). Without
+/// `full`, the rows an earlier `--full` run wrote there for what only it
+/// computes are kept.
 pub fn reproduce(
     out: &Path,
     full: bool,
@@ -48,10 +54,10 @@ pub fn reproduce(
     let earlier = if full {
         Records::default()
     } else {
-        Records::read(&dir)?
+        Records::read_kept(&dir)?
     };
     let mut records = Records::default();
-    let jobs = value_jobs(full);
+    let jobs = value_jobs();
     let bar = CountBar::new(jobs.len() as u64, "Dakon boards");
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
@@ -83,7 +89,63 @@ pub fn reproduce(
             best_moves: s.best_moves,
             method,
             positions: (method == Method::Retrograde).then_some(s.positions),
+            // `Solved::best_moves` is every best first move, by either method.
+            best_moves_complete: true,
         });
+        bar.inc();
+    }
+    bar.finish();
+
+    // The proofs: the files are written at the end, with the manifest.
+    let mut proof_files = Vec::new();
+    let bar = CountBar::new(jobs.len() as u64, "Dakon proofs");
+    for (job, value) in jobs.iter().zip(&records.values) {
+        if unproved(job.holes, job.seeds, job.rules)
+            || !full && full_proof(job.holes, job.seeds, job.rules)
+        {
+            bar.inc();
+            continue;
+        }
+        bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
+        let max_lines = (!full).then_some(DEFAULT_MAX_LINES);
+        let p = prove_board(job, max_lines).with_context(|| {
+            let limit = if full {
+                String::new()
+            } else {
+                format!(" (the default run allows {DEFAULT_MAX_LINES} lines a strategy)")
+            };
+            format!(
+                "cannot prove {}x{} {}{limit}",
+                job.holes, job.seeds, job.rules
+            )
+        })?;
+        if p.proved.value != value.value || p.proved.best_moves != value.best_moves {
+            anyhow::bail!(
+                "the proof of {}x{} {} gives the value {} (best moves {:?}), the solve {} ({:?})",
+                job.holes,
+                job.seeds,
+                job.rules,
+                p.proved.value,
+                p.proved.best_moves,
+                value.value,
+                value.best_moves
+            );
+        }
+        let mut line = format!(
+            "dakon proof {}x{} {}: search_seconds={:.3} extract_seconds={:.3}",
+            job.holes, job.seeds, job.rules, p.proved.seconds[0], p.proved.seconds[1]
+        );
+        for (r, _) in &p.files {
+            line.push_str(&format!(
+                " player{}: lines={} bytes={}",
+                r.player, r.lines, r.bytes
+            ));
+        }
+        log.note(line);
+        for (r, bytes) in p.files {
+            records.proofs.push(r.clone());
+            proof_files.push((r, bytes));
+        }
         bar.inc();
     }
     bar.finish();
@@ -163,6 +225,13 @@ pub fn reproduce(
     bar.finish();
 
     let carried = records.carry(earlier);
+    records.check_proofs()?;
+    for (r, bytes) in &proof_files {
+        write_proof(&dir, r, bytes)?;
+    }
+    let committed_dir = dir.join(proofs::COMMITTED_DIR);
+    std::fs::create_dir_all(&committed_dir)
+        .with_context(|| format!("cannot create {}", committed_dir.display()))?;
     for (name, text) in records.render() {
         write_file(&dir.join(name), &text)?;
     }
@@ -171,11 +240,16 @@ pub fn reproduce(
     let wins = records.values.iter().filter(|s| s.value > 0).count();
     let secs = started.elapsed().as_secs_f64();
     log.note(format!("dakon: seconds={secs:.1}"));
+    let committed = records.proofs.iter().filter(|p| p.committed).count();
     writeln!(
         say,
-        "dakon: {} boards solved ({wins} first-player wins), {} openings counted, {} not \
-         finished ({carried} rows kept from an earlier --full run), {secs:.1} s, under {}",
+        "dakon: {} boards solved ({wins} first-player wins), {} proof files ({committed} \
+         committed, {} in {}/), {} openings counted, {} not finished ({carried} rows kept from \
+         an earlier --full run), {secs:.1} s, under {}",
         records.values.len(),
+        records.proofs.len(),
+        records.proofs.len() - committed,
+        proofs::LARGE_DIR,
         records.openings.len(),
         records.firsts.len(),
         dir.display()
@@ -185,7 +259,7 @@ pub fn reproduce(
 
 #[cfg(test)]
 mod tests {
-    use super::boards::{FULL_EXTRA, FULL_OPENINGS};
+    use super::boards::{FULL_OPENINGS, FULL_PROOFS};
     use super::*;
 
     fn committed() -> std::path::PathBuf {
@@ -205,18 +279,15 @@ mod tests {
         }
     }
 
-    /// The default run keeps exactly the rows of the `--full`-only boards.
+    /// The default run keeps exactly the rows only `--full` writes: the
+    /// 7×7, 8×8 and 9×9 openings and the proofs of the `FULL_PROOFS`
+    /// boards (two rows each, for those a `--full` run has proved).
     #[test]
     fn only_full_only_rows_are_carried() {
-        let earlier = Records::read(&committed()).unwrap();
+        let earlier = Records::read_kept(&committed()).unwrap();
+        assert!(earlier.values.is_empty(), "the values are all recomputed");
         let mut now = Records::default();
         let carried = now.carry(earlier);
-        let d = Rules::default();
-        assert!(now
-            .values
-            .iter()
-            .all(|v| v.rules == d && FULL_EXTRA.contains(&(v.holes, v.seeds))));
-        assert_eq!(now.values.len(), FULL_EXTRA.len());
         let boards: Vec<(usize, u32)> = now
             .openings
             .iter()
@@ -224,7 +295,15 @@ mod tests {
             .chain(now.firsts.iter().map(|f| (f.holes, f.seeds)))
             .collect();
         assert_eq!(boards, FULL_OPENINGS);
-        assert_eq!(carried, FULL_EXTRA.len() + FULL_OPENINGS.len());
+        let proved: Vec<(usize, u32)> = now
+            .proofs
+            .iter()
+            .filter(|p| p.player == 0)
+            .map(|p| (p.holes, p.seeds))
+            .collect();
+        assert!(now.proofs.iter().all(|p| p.rules == Rules::default()));
+        assert!(proved.iter().all(|b| FULL_PROOFS.contains(b)), "{proved:?}");
+        assert_eq!(carried, FULL_OPENINGS.len() + now.proofs.len());
     }
 
     #[test]
@@ -243,5 +322,174 @@ mod tests {
             e.ends_with("openings.csv: line 3, column 7 (positions): cannot read \"x\""),
             "{e}"
         );
+    }
+}
+#[cfg(test)]
+mod proof_tests {
+    use std::collections::BTreeSet;
+
+    use dalkon_strategy::{verify, Strategy};
+
+    use std::path::Path;
+
+    use dalkon_rules::dakon::Rules;
+    use dalkon_solver::solve::start_position;
+
+    use super::boards::{full_proof, unproved};
+    use super::proofs::{sha256_hex, ProofRecord, COMMITTED_DIR, COMMIT_LIMIT};
+    use super::records::Records;
+
+    fn committed() -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dakon")
+    }
+
+    /// Every committed proof file is what the manifest says (bytes, sha256,
+    /// lines, player, guarantees), of the start and rules it names, and
+    /// holds: the rules-only checker finds that it secures exactly its
+    /// guarantee (or that the guarantee is the trivial bound, minus every
+    /// seed). A board's two guarantees meet at its value in
+    /// `initial_values.csv`, so together they prove it.
+    #[test]
+    fn every_committed_proof_verifies_and_meets_the_value() {
+        let dir = committed();
+        let r = Records::read(&dir).unwrap();
+        let mut checked = 0;
+        for p in r.proofs.iter().filter(|p| p.committed) {
+            let file = p.path();
+            let bytes = std::fs::read(dir.join(&file)).unwrap();
+            assert_eq!(bytes.len() as u64, p.bytes, "{file}: bytes");
+            assert_eq!(sha256_hex(&bytes), p.sha256, "{file}: sha256");
+            let s = Strategy::parse(&bytes).unwrap();
+            assert_eq!(s.moves.len() as u64, p.lines, "{file}: lines");
+            assert_eq!(
+                (s.player.index(), s.guarantees, s.rules),
+                (usize::from(p.player), p.guarantees, p.rules),
+                "{file}: header"
+            );
+            assert_eq!(
+                s.root,
+                start_position(p.holes, p.seeds).unwrap(),
+                "{file}: root"
+            );
+            let v = verify(&s);
+            assert!(v.valid, "{file}: {:?}", v.failure);
+            let trivial = -(2 * p.holes as i32 * p.seeds as i32);
+            if p.guarantees > trivial {
+                assert_eq!(v.proved, p.guarantees, "{file}: proved");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 200, "only {checked} committed proofs");
+        // Both files of every board the default run proves, and of every
+        // other one a `--full` run has proved, meeting at its value.
+        let proved: Vec<_> = r
+            .values
+            .iter()
+            .filter(|v| !unproved(v.holes, v.seeds, v.rules))
+            .filter(|v| {
+                !full_proof(v.holes, v.seeds, v.rules)
+                    || r.proofs
+                        .iter()
+                        .any(|p| (p.holes, p.seeds, p.rules) == v.key())
+            })
+            .collect();
+        for v in &proved {
+            let of = |player: u8| {
+                r.proofs
+                    .iter()
+                    .find(|p| p.key() == (v.holes, v.seeds, v.rules, player))
+                    .unwrap_or_else(|| {
+                        panic!(
+                            "no proof of {}x{} {} for player {player}",
+                            v.holes, v.seeds, v.rules
+                        )
+                    })
+            };
+            assert_eq!(
+                of(0).guarantees,
+                v.value,
+                "{}x{} {}",
+                v.holes,
+                v.seeds,
+                v.rules
+            );
+            assert_eq!(
+                of(1).guarantees,
+                -v.value,
+                "{}x{} {}",
+                v.holes,
+                v.seeds,
+                v.rules
+            );
+            assert_eq!(of(0).committed, of(1).committed);
+            assert_eq!(
+                of(0).committed,
+                of(0).bytes + of(1).bytes < COMMIT_LIMIT,
+                "{}x{} {}: committed exactly when under the limit",
+                v.holes,
+                v.seeds,
+                v.rules
+            );
+        }
+        assert_eq!(r.proofs.len(), 2 * proved.len());
+        r.check_proofs().unwrap();
+    }
+
+    /// The folder of committed proofs holds the manifest and the files it
+    /// lists as committed, nothing else; and only `--full` writes a proof
+    /// too large to commit (the default run never spends minutes on one).
+    #[test]
+    fn the_proofs_folder_holds_what_the_manifest_lists() {
+        let dir = committed();
+        let r = Records::read(&dir).unwrap();
+        let mut listed: BTreeSet<String> = r
+            .proofs
+            .iter()
+            .filter(|p| p.committed)
+            .map(ProofRecord::path)
+            .collect();
+        listed.insert(format!("{COMMITTED_DIR}/manifest.csv"));
+        let mut found = BTreeSet::new();
+        for board in std::fs::read_dir(dir.join(COMMITTED_DIR)).unwrap() {
+            let board = board.unwrap();
+            let name = board.file_name().to_string_lossy().into_owned();
+            if board.file_type().unwrap().is_dir() {
+                for f in std::fs::read_dir(board.path()).unwrap() {
+                    let f = f.unwrap().file_name().to_string_lossy().into_owned();
+                    found.insert(format!("{COMMITTED_DIR}/{name}/{f}"));
+                }
+            } else {
+                found.insert(format!("{COMMITTED_DIR}/{name}"));
+            }
+        }
+        assert_eq!(found, listed);
+        for p in r.proofs.iter().filter(|p| !p.committed) {
+            assert!(
+                full_proof(p.holes, p.seeds, p.rules),
+                "{}: too large to commit, so only --full may prove it",
+                p.path()
+            );
+        }
+    }
+
+    #[test]
+    fn a_proof_row_names_its_path() {
+        let r = ProofRecord {
+            holes: 7,
+            seeds: 7,
+            rules: Rules::default(),
+            player: 1,
+            guarantees: -98,
+            lines: 0,
+            bytes: 1,
+            sha256: sha256_hex(b""),
+            committed: true,
+        };
+        assert_eq!(r.path(), "proofs/7x7-sow-on-keep/opponent.strategy.gz");
+        assert_eq!(
+            r.sha256,
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+        assert_eq!(r.regenerated_by(), "reproduce");
     }
 }

@@ -1,6 +1,7 @@
 //! The typed records behind the Dakon data files: one per row of
-//! `initial_values.csv`, `openings.csv` and `openings_first.csv`, read back
-//! by column name and merged by key (board and rules).
+//! `initial_values.csv`, `openings.csv`, `openings_first.csv` and
+//! `proofs/manifest.csv`, read back by column name and merged by key
+//! (board and rules).
 
 use std::path::Path;
 
@@ -8,19 +9,14 @@ use dalkon_rules::dakon::Rules;
 use dalkon_solver::openings::Openings;
 use dalkon_solver::solve::{Method, Outcome};
 
-use super::boards::{opening_boards, value_jobs, FULL_EXTRA, FULL_OPENINGS};
+use super::boards::{full_proof, opening_boards, value_jobs, FULL_OPENINGS};
+use super::proofs::{ProofRecord, PROOF_COLUMNS};
 use crate::dakon::draw::chain;
 use crate::reproduce::csv::{self, Row, Table};
 
-/// The rule set whose CLI names are `(origin, mikul, nembak)`.
-pub(super) fn rules_named(names: (&str, &str, &str)) -> Option<Rules> {
-    (0..8)
-        .filter_map(Rules::from_code)
-        .find(|r| r.names() == names)
-}
-
-/// The columns of `initial_values.csv`: docs/cli.md's, then `positions`.
-pub(super) const VALUE_COLUMNS: [&str; 10] = [
+/// The columns of `initial_values.csv`: docs/cli.md's, then `positions`
+/// and `best_moves_complete`.
+pub(super) const VALUE_COLUMNS: [&str; 11] = [
     "holes",
     "seeds",
     "origin",
@@ -31,6 +27,7 @@ pub(super) const VALUE_COLUMNS: [&str; 10] = [
     "best_moves",
     "method",
     "positions",
+    "best_moves_complete",
 ];
 
 /// One row of `initial_values.csv`: a solved initial position.
@@ -47,6 +44,9 @@ pub(super) struct ValueRecord {
     /// for search, whose count of positions searched depends on thread
     /// timing and table size (it goes to `reproduce.log`).
     pub(super) positions: Option<u64>,
+    /// Whether `best_moves` lists every best first move (not only one):
+    /// always, for both methods, since the solver lists them all.
+    pub(super) best_moves_complete: bool,
 }
 
 impl ValueRecord {
@@ -54,12 +54,13 @@ impl ValueRecord {
         (self.holes, self.seeds, self.rules)
     }
 
-    /// Read a row; `result` must agree with `value`. A `positions` column
-    /// is optional (files written before it was kept deterministic hold
-    /// one for search rows too: ignored).
+    /// Read a row; `result` must agree with `value`. Search rows have no
+    /// `positions`. Only the tests read these rows back: every run
+    /// recomputes every value.
+    #[cfg(test)]
     pub(super) fn from_row(row: &Row) -> Result<ValueRecord, csv::CsvError> {
         let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
-        let rules = rules_named(names).ok_or_else(|| {
+        let rules = super::boards::rules_named(names).ok_or_else(|| {
             row.error(
                 "origin",
                 format!(
@@ -98,12 +99,13 @@ impl ValueRecord {
             best_moves: row.holes("best_moves")?,
             method,
             positions,
+            best_moves_complete: row.get("best_moves_complete")?,
         })
     }
 
     /// The cells of the row, in [`VALUE_COLUMNS`] order; Markdown signs
     /// the value.
-    pub(super) fn cells(&self, signed: bool) -> [String; 10] {
+    pub(super) fn cells(&self, signed: bool) -> [String; 11] {
         let (o, m, n) = self.rules.names();
         [
             self.holes.to_string(),
@@ -120,6 +122,7 @@ impl ValueRecord {
             moves_text(&self.best_moves),
             self.method.as_str().into(),
             self.positions.map(|p| p.to_string()).unwrap_or_default(),
+            self.best_moves_complete.to_string(),
         ]
     }
 }
@@ -325,6 +328,7 @@ pub(super) struct Records {
     pub(super) values: Vec<ValueRecord>,
     pub(super) openings: Vec<OpeningRecord>,
     pub(super) firsts: Vec<FirstRecord>,
+    pub(super) proofs: Vec<ProofRecord>,
 }
 
 /// Every row of `path` read by `parse`, refusing a key seen twice.
@@ -351,14 +355,26 @@ pub(super) fn read_records<R, K: PartialEq + std::fmt::Debug>(
 }
 
 impl Records {
+    /// Every record of the folder's CSV files (the tests').
+    #[cfg(test)]
     pub(super) fn read(dir: &Path) -> anyhow::Result<Records> {
-        let r = Records {
+        Ok(Records {
             values: read_records(
                 &dir.join("initial_values.csv"),
-                &VALUE_COLUMNS[..9],
+                &VALUE_COLUMNS,
                 ValueRecord::from_row,
                 ValueRecord::key,
             )?,
+            ..Records::read_kept(dir)?
+        })
+    }
+
+    /// The records a default run may keep: the openings files and the
+    /// proofs manifest (`initial_values.csv`, which it recomputes whole,
+    /// is not read).
+    pub(super) fn read_kept(dir: &Path) -> anyhow::Result<Records> {
+        let r = Records {
+            values: Vec::new(),
             openings: read_records(
                 &dir.join("openings.csv"),
                 &OPENING_COLUMNS[..6],
@@ -370,6 +386,12 @@ impl Records {
                 &FIRST_COLUMNS,
                 FirstRecord::from_row,
                 |f| (f.holes, f.seeds),
+            )?,
+            proofs: read_records(
+                &dir.join("proofs/manifest.csv"),
+                &PROOF_COLUMNS,
+                ProofRecord::from_row,
+                ProofRecord::key,
             )?,
         };
         if let Some(f) = r.firsts.iter().find(|f| {
@@ -388,22 +410,53 @@ impl Records {
         Ok(r)
     }
 
-    /// Add the records of `earlier` for boards only `--full` solves that
-    /// this run did not, then put every list in the order of the `--full`
-    /// run. Returns how many were carried.
+    /// Every proof row is of a solved board and guarantees what its value
+    /// says (the first player the value, the other its negation), and a
+    /// board has both rows or none. A row carried from an earlier run that
+    /// no longer agrees asks for `reproduce --full`.
+    pub(super) fn check_proofs(&self) -> anyhow::Result<()> {
+        for p in &self.proofs {
+            let (holes, seeds, rules, player) = p.key();
+            let board = format!("{holes}x{seeds} {rules}");
+            let Some(v) = self
+                .values
+                .iter()
+                .find(|v| v.key() == (holes, seeds, rules))
+            else {
+                anyhow::bail!("proofs/manifest.csv has a proof of {board}, a board not solved");
+            };
+            let want = if player == 0 { v.value } else { -v.value };
+            if p.guarantees != want {
+                anyhow::bail!(
+                    "the proof of {board} for player {player} in proofs/manifest.csv guarantees \
+                     {}, but the value is {}: run `dalkon reproduce --full`",
+                    p.guarantees,
+                    v.value
+                );
+            }
+            if !self
+                .proofs
+                .iter()
+                .any(|q| q.key() == (holes, seeds, rules, 1 - player))
+            {
+                anyhow::bail!(
+                    "proofs/manifest.csv has a proof of {board} for player {player} only"
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Add the records of `earlier` for what only `--full` computes and
+    /// this run did not (the 7×7, 8×8 and 9×9 openings, the proofs of
+    /// [`full_proof`] boards), then put every list in the order of the
+    /// `--full` run. Returns how many were carried.
     pub(super) fn carry(&mut self, earlier: Records) -> usize {
-        let before = self.values.len() + self.openings.len() + self.firsts.len();
-        let d = Rules::default();
+        let before = self.openings.len() + self.firsts.len() + self.proofs.len();
         let counted = |s: &Records, key: (usize, u32)| {
             s.openings.iter().any(|o| (o.holes, o.seeds) == key)
                 || s.firsts.iter().any(|f| (f.holes, f.seeds) == key)
         };
-        for v in earlier.values {
-            let full_only = v.rules == d && FULL_EXTRA.contains(&(v.holes, v.seeds));
-            if full_only && !self.values.iter().any(|s| s.key() == v.key()) {
-                self.values.push(v);
-            }
-        }
         for o in earlier.openings {
             let key = (o.holes, o.seeds);
             if FULL_OPENINGS.contains(&key) && !counted(self, key) {
@@ -416,17 +469,28 @@ impl Records {
                 self.firsts.push(f);
             }
         }
+        for p in earlier.proofs {
+            let (holes, seeds, rules, _) = p.key();
+            if full_proof(holes, seeds, rules) && !self.proofs.iter().any(|s| s.key() == p.key()) {
+                self.proofs.push(p);
+            }
+        }
         self.sort();
-        self.values.len() + self.openings.len() + self.firsts.len() - before
+        self.openings.len() + self.firsts.len() + self.proofs.len() - before
     }
 
     /// The order of a `--full` run's job lists.
     pub(super) fn sort(&mut self) {
-        let jobs = value_jobs(true);
-        self.values.sort_by_key(|s| {
+        let jobs = value_jobs();
+        let at_job = |key: (usize, u32, Rules)| {
             jobs.iter()
-                .position(|j| (j.holes, j.seeds, j.rules) == s.key())
+                .position(|j| (j.holes, j.seeds, j.rules) == key)
                 .unwrap_or(usize::MAX)
+        };
+        self.values.sort_by_key(|s| at_job(s.key()));
+        self.proofs.sort_by_key(|p| {
+            let (holes, seeds, rules, player) = p.key();
+            (at_job((holes, seeds, rules)), player)
         });
         let boards = opening_boards(true);
         let at = |key: (usize, u32)| boards.iter().position(|&b| b == key).unwrap_or(usize::MAX);
