@@ -22,6 +22,9 @@ use dalkon_rules::dakon::{Position, Rules};
 use dalkon_solver::best::{analyse_with, Options};
 use dalkon_solver::search::{estimate_moves, Limits};
 
+/// A position's pinned exact value and best moves.
+type Pin = (i32, Vec<usize>);
+
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/best_7x7.txt");
 const PLIES: [usize; 5] = [2, 4, 8, 12, 16];
 
@@ -87,7 +90,7 @@ fn main() {
         return;
     }
     let write = std::env::var_os("BEST_BENCH_WRITE").is_some();
-    let pinned: Vec<(Position, Option<(i32, Vec<usize>)>)> = if write {
+    let pinned: Vec<(Position, Option<Pin>)> = if write {
         positions(&rules).into_iter().map(|p| (p, None)).collect()
     } else {
         std::fs::read_to_string(FILE)

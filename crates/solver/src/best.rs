@@ -8,12 +8,6 @@ use crate::error::SolveError;
 use crate::search::answer::{answer, MoveBounds, Session};
 use crate::search::{self, Limits, SearchError, SearchProgress};
 
-/// Nodes an exact search may take by default before it settles for an
-/// estimate: a few minutes at the search's 2 to 4 million nodes a second,
-/// so that a query on a board too big to prove still gets an answer (marked
-/// not exact) instead of running without end.
-pub const DEFAULT_MAX_NODES: u64 = 1_000_000_000;
-
 /// The value of a position and of its moves.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Analysis {
