@@ -24,7 +24,8 @@ use anyhow::Context;
 use clap::ValueEnum;
 use dalkon_rules::dakon::{Position, Rules, Side};
 use dalkon_solver::best::{analyse_with, Options};
-use dalkon_solver::search::{self, Goal, Limits, SearchError};
+use dalkon_solver::search::answer::{answer, Session};
+use dalkon_solver::search::{self, Limits, SearchError};
 use dalkon_solver::solve::{search_limits, start_position};
 
 use super::draw::{chain, draw, side_name};
@@ -95,6 +96,9 @@ impl Args {
 struct Game {
     rules: Rules,
     limits: Limits,
+    /// One table for the whole game: every bound in it is proved, so the
+    /// engine's moves and the hints reuse the work of the earlier ones.
+    session: Session,
     estimate_depth: u32,
     /// Who plays each side, by side index.
     players: [Who; 2],
@@ -128,6 +132,7 @@ pub fn run(
     players[start.side_to_move().index()] = args.first;
     let mut game = Game {
         rules: args.rules.rules(),
+        session: Session::new(start.holes(), args.rules.rules(), &limits),
         limits,
         estimate_depth: args.estimate_depth,
         players,
@@ -268,25 +273,29 @@ impl Game {
     /// The engine's move and what it knows of it.
     fn engine_move(&self) -> anyhow::Result<(usize, String)> {
         let side = side_name(self.pos.side_to_move());
-        match search::solve(
+        let options = Options {
+            every_move: false,
+            estimate_depth: self.estimate_depth,
+        };
+        match answer(
             &self.pos,
             &self.rules,
             &self.limits,
+            Some(&self.session),
             None,
-            None,
-            Goal::BestMoves,
+            options.every_move,
         ) {
-            Ok(r) => {
+            Ok(r) if r.exact => {
                 let hole = *r.best_moves.first().context("a best move")?;
                 Ok((
                     hole,
                     format!(
                         "exact best move, value {:+} for {side} (final store difference)",
-                        r.value
+                        r.lower
                     ),
                 ))
             }
-            Err(SearchError::NodeLimit { .. }) => {
+            Ok(_) | Err(SearchError::NodeLimit { .. }) => {
                 let moves = search::estimate_moves(&self.pos, &self.rules, self.estimate_depth);
                 // The first of the best, as `best_moves` is ascending.
                 let &(hole, value) = moves
@@ -323,7 +332,14 @@ impl Game {
             every_move: true,
             estimate_depth: self.estimate_depth,
         };
-        let a = analyse_with(&self.pos, &self.rules, &self.limits, None, None, options)?;
+        let a = analyse_with(
+            &self.pos,
+            &self.rules,
+            &self.limits,
+            Some(&self.session),
+            None,
+            options,
+        )?;
         let side = side_name(self.pos.side_to_move());
         let how = match a.estimate_depth {
             None => "exact".to_owned(),
