@@ -62,3 +62,18 @@ pub fn ask(out: &mut dyn Write, stdin: &mut dyn BufRead) -> io::Result<Line> {
         Err(_) => Line::NotUtf8,
     })
 }
+
+/// Ask until a line of text comes ([`ask`]); `None` at the end of the
+/// input. A line that is not UTF-8 gets one message and another prompt.
+pub fn ask_text(out: &mut dyn Write, stdin: &mut dyn BufRead) -> io::Result<Option<String>> {
+    loop {
+        match ask(out, stdin)? {
+            Line::End => return Ok(None),
+            Line::NotUtf8 => writeln!(
+                out,
+                "that line is not UTF-8 text; type help for the commands"
+            )?,
+            Line::Text(text) => return Ok(Some(text)),
+        }
+    }
+}

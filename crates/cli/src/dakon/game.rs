@@ -31,7 +31,7 @@ use dalkon_solver::solve::{search_limits, start_position};
 use super::draw::{chain, draw, side_name};
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
-use crate::prompt::{self, Line, Word};
+use crate::prompt::{self, Word};
 
 /// The default `--max-nodes`: a few tenths of a second of exact search a
 /// move on a machine shared with other work, so that engine moves stay
@@ -209,16 +209,8 @@ impl Game {
             one_of(&legal)
         )?;
         loop {
-            let text = match prompt::ask(out, stdin)? {
-                Line::End => return Ok(Typed::Quit),
-                Line::NotUtf8 => {
-                    writeln!(
-                        out,
-                        "that line is not UTF-8 text; type help for the commands"
-                    )?;
-                    continue;
-                }
-                Line::Text(text) => text,
+            let Some(text) = prompt::ask_text(out, stdin)? else {
+                return Ok(Typed::Quit);
             };
             match Word::parse(&text) {
                 Some(Word::Quit) => return Ok(Typed::Quit),

@@ -30,7 +30,7 @@ use dalkon_rules::daldos::{Board, Play, Position, Side, Throw};
 use super::draw::draw;
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
-use crate::prompt::{self, Line, Word};
+use crate::prompt::{self, Word};
 
 /// The default `--max-nodes` of a hint: a fraction of a second.
 pub const DEFAULT_HINT_NODES: u64 = 2_000_000;
@@ -280,16 +280,8 @@ impl Game {
             plays.len()
         )?;
         loop {
-            let text = match prompt::ask(out, stdin)? {
-                Line::End => return Ok(Typed::Quit),
-                Line::NotUtf8 => {
-                    writeln!(
-                        out,
-                        "that line is not UTF-8 text; type help for the commands"
-                    )?;
-                    continue;
-                }
-                Line::Text(text) => text,
+            let Some(text) = prompt::ask_text(out, stdin)? else {
+                return Ok(Typed::Quit);
             };
             match Word::parse(&text) {
                 Some(Word::Quit) => return Ok(Typed::Quit),
