@@ -3,6 +3,8 @@
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Rules};
 
+use crate::reproduce::csv::{CsvError, Row};
+
 /// One board to solve in `reproduce`.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Job {
@@ -16,6 +18,20 @@ pub(super) fn rules_named(names: (&str, &str, &str)) -> Option<Rules> {
     (0..8)
         .filter_map(Rules::from_code)
         .find(|r| r.names() == names)
+}
+
+/// The rule set named by a CSV row's `origin`, `mikul` and `nembak` cells.
+pub(super) fn rules_of(row: &Row) -> Result<Rules, CsvError> {
+    let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
+    rules_named(names).ok_or_else(|| {
+        row.error(
+            "origin",
+            format!(
+                "no rule set is named origin={} mikul={} nembak={}",
+                names.0, names.1, names.2
+            ),
+        )
+    })
 }
 
 fn variant(origin: Origin, mikul: Mikul, nembak: Nembak) -> Rules {

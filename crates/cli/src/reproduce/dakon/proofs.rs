@@ -18,7 +18,7 @@ use dalkon_solver::prove::{prove, ProveRequest, Proved, FILE_NAMES};
 use dalkon_solver::solve::start_position;
 use sha2::{Digest, Sha256};
 
-use super::boards::{full_proof, rules_named, Job};
+use super::boards::{full_proof, Job};
 use crate::reproduce::csv::{self, Row};
 
 /// A board's two proof files are committed when together they take fewer
@@ -111,16 +111,7 @@ impl ProofRecord {
     /// Read a row: `path` must be where the row's board, player and
     /// `committed` put the file.
     pub(super) fn from_row(row: &Row) -> Result<ProofRecord, csv::CsvError> {
-        let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
-        let rules = rules_named(names).ok_or_else(|| {
-            row.error(
-                "origin",
-                format!(
-                    "no rule set is named origin={} mikul={} nembak={}",
-                    names.0, names.1, names.2
-                ),
-            )
-        })?;
+        let rules = super::boards::rules_of(row)?;
         let player: u8 = row.get("player")?;
         if player > 1 {
             return Err(row.error("player", format!("{player} is neither 0 nor 1")));

@@ -59,16 +59,7 @@ impl ValueRecord {
     /// recomputes every value.
     #[cfg(test)]
     pub(super) fn from_row(row: &Row) -> Result<ValueRecord, csv::CsvError> {
-        let names = (row.text("origin")?, row.text("mikul")?, row.text("nembak")?);
-        let rules = super::boards::rules_named(names).ok_or_else(|| {
-            row.error(
-                "origin",
-                format!(
-                    "no rule set is named origin={} mikul={} nembak={}",
-                    names.0, names.1, names.2
-                ),
-            )
-        })?;
+        let rules = super::boards::rules_of(row)?;
         let value: i32 = row.get("value")?;
         let result = row.text("result")?;
         if result != Outcome::of(value).as_str() {
