@@ -143,6 +143,25 @@ impl Position {
         self
     }
 
+    /// The mirror image: rows A and B exchanged (`Ac` <-> `Bc`, the middle
+    /// row unchanged), every piece given to the other side, and the other
+    /// side to move. The rules are symmetric between the players, so the
+    /// mirror has the same plays, mirrored, and the same value for the side
+    /// to move (used by the value tables, which store A to move only).
+    pub fn mirror(&self) -> Position {
+        let l = u32::from(self.board.len());
+        let row = span(0, l);
+        let mid = span(l, l + 1);
+        let shift = 2 * l + 1;
+        let m = |x: u128| ((x & row) << shift) | ((x >> shift) & row) | (x & mid);
+        Position {
+            pieces: [m(self.pieces[1]), m(self.pieces[0])],
+            undalt: m(self.undalt),
+            board: self.board,
+            side: self.side.other(),
+        }
+    }
+
     /// What hole `h` holds (`Empty` for a hole off the board).
     #[inline]
     pub fn cell(&self, h: Hole) -> Cell {

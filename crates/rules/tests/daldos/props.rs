@@ -161,6 +161,35 @@ proptest! {
     }
 }
 
+/// The mirror of a position (rows A and B and the sides exchanged) has
+/// the mirrored plays: the same number, with mirrored results.
+fn check_mirror(p: &Position, v: &Variants, t: Throw) {
+    let m = p.mirror();
+    assert_eq!(m.mirror(), *p, "mirror twice of {p}");
+    assert_eq!(m.side_to_move(), p.side_to_move().other());
+    for s in Side::BOTH {
+        assert_eq!(m.count(s.other()), p.count(s), "{p}");
+    }
+    let mut want: Vec<Position> = plays(p, v, t).iter().map(|o| o.result.mirror()).collect();
+    let mut got: Vec<Position> = plays(&m, v, t).iter().map(|o| o.result).collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "plays of the mirror of {p} for {t}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mirror_has_mirrored_plays(
+        p in position_strategy(),
+        v in variants_strategy(),
+        t in 0usize..16,
+    ) {
+        check_mirror(&p, &v, Throw::ALL[t]);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 120, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -187,4 +216,12 @@ proptest! {
             counts = now;
         }
     }
+}
+
+/// A hand-worked mirror: row A's `Aa.b` becomes row B's `Bb.a`, the middle
+/// row swaps letters in place, and the side to move changes.
+#[test]
+fn mirror_by_hand() {
+    let p: Position = "Aa.b/.a..b/B..a a".parse().unwrap();
+    assert_eq!(p.mirror().to_string(), "A..b/.b..a/Bb.a b");
 }
