@@ -43,6 +43,18 @@ pub enum PositionError {
         /// Name of the hole.
         hole: String,
     },
+    /// Pieces of both sides on one hole (`Position::from_masks`).
+    #[error("hole {hole} holds pieces of both sides")]
+    SharedHole {
+        /// Name of the hole.
+        hole: String,
+    },
+    /// An undalt bit on a hole with no piece (`Position::from_masks`).
+    #[error("hole {hole} is marked undalt but holds no piece")]
+    UndaltWithoutPiece {
+        /// Name of the hole.
+        hole: String,
+    },
     /// More than `L` pieces for one side.
     #[error("{side} would have more than {max} pieces")]
     TooManyPieces {
@@ -86,6 +98,63 @@ impl Position {
             board,
             side: side_to_move,
         }
+    }
+
+    /// A position from bit masks (bit `i` = `Hole(i)`): `pieces[0]` for A,
+    /// `pieces[1]` for B, `undalt` the undalt pieces of both sides;
+    /// validated as [`Position::with_cell`] does, plus: no hole with
+    /// pieces of both sides, no undalt bit without a piece, no bit off the
+    /// board. For engines that build positions by the million.
+    pub fn from_masks(
+        board: Board,
+        pieces: [u128; 2],
+        undalt: u128,
+        side: Side,
+    ) -> Result<Position, PositionError> {
+        let cells = board.cells();
+        let on_board = span(0, cells as u32);
+        let all = pieces[0] | pieces[1] | undalt;
+        if all & !on_board != 0 {
+            return Err(PositionError::OffBoard {
+                hole: (127 - (all & !on_board).leading_zeros()) as u8,
+                cells,
+            });
+        }
+        let both = pieces[0] & pieces[1];
+        if both != 0 {
+            return Err(PositionError::SharedHole {
+                hole: board.hole_name(Hole(both.trailing_zeros() as u8)),
+            });
+        }
+        let stray = undalt & !(pieces[0] | pieces[1]);
+        if stray != 0 {
+            return Err(PositionError::UndaltWithoutPiece {
+                hole: board.hole_name(Hole(stray.trailing_zeros() as u8)),
+            });
+        }
+        let l = u32::from(board.len());
+        let rows = [span(0, l), span(2 * l + 1, l)];
+        for s in Side::BOTH {
+            let off_row = undalt & pieces[s.index()] & !rows[s.index()];
+            if off_row != 0 {
+                return Err(PositionError::UndaltOutsideStartRow {
+                    side: s,
+                    hole: board.hole_name(Hole(off_row.trailing_zeros() as u8)),
+                });
+            }
+            if pieces[s.index()].count_ones() > l {
+                return Err(PositionError::TooManyPieces {
+                    side: s,
+                    max: board.len(),
+                });
+            }
+        }
+        Ok(Position {
+            pieces,
+            undalt,
+            board,
+            side,
+        })
     }
 
     /// This position with hole `hole` set to `cell`, validated.

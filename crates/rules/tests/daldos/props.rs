@@ -225,3 +225,45 @@ fn mirror_by_hand() {
     let p: Position = "Aa.b/.a..b/B..a a".parse().unwrap();
     assert_eq!(p.mirror().to_string(), "A..b/.b..a/Bb.a b");
 }
+
+/// `from_masks` rebuilds a position from its masks, and names what is wrong
+/// with masks that are not a position.
+#[test]
+fn from_masks_round_trip_and_errors() {
+    use dalkon_rules::daldos::PositionError;
+    let p: Position = "Aa.b/.a..b/B..a b".parse().unwrap();
+    let masks = [p.mask(Side::A), p.mask(Side::B)];
+    let q = Position::from_masks(p.board(), masks, p.undalt_mask(), Side::B).unwrap();
+    assert_eq!(q, p);
+    let board = p.board();
+    let err = |pieces, undalt| Position::from_masks(board, pieces, undalt, Side::A).unwrap_err();
+    assert_eq!(
+        err([1, 1], 0),
+        PositionError::SharedHole { hole: "A1".into() }
+    );
+    assert_eq!(
+        err([0, 0], 1 << 4),
+        PositionError::UndaltWithoutPiece { hole: "M0".into() }
+    );
+    assert_eq!(
+        err([1 << 4, 0], 1 << 4),
+        PositionError::UndaltOutsideStartRow {
+            side: Side::A,
+            hole: "M0".into()
+        }
+    );
+    assert_eq!(
+        err([1 << 13, 0], 0),
+        PositionError::OffBoard {
+            hole: 13,
+            cells: 13
+        }
+    );
+    assert_eq!(
+        err([0b1_1111_0000, 0], 0),
+        PositionError::TooManyPieces {
+            side: Side::A,
+            max: 4
+        }
+    );
+}
