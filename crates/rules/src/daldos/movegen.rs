@@ -341,6 +341,41 @@ impl Dedup {
     }
 }
 
+/// Results kept so far up to this many are compared one by one; beyond,
+/// a [`Dedup`] table takes over (clearing its slots costs more than a
+/// few comparisons, and most throws of most positions have few plays).
+const LINEAR: usize = 24;
+
+/// First-seen deduplication of results: linear while the list is short,
+/// hashed once it grows.
+#[derive(Default)]
+struct Distinct {
+    table: Option<Box<Dedup>>,
+}
+
+impl Distinct {
+    /// Whether `p` is not among the results of `kept` (read with `get`);
+    /// the caller pushes it if so.
+    #[inline]
+    fn is_new<T>(&mut self, p: &Position, kept: &[T], get: impl Fn(&T) -> Position) -> bool {
+        if let Some(table) = &mut self.table {
+            return table.insert(p, kept.len(), |i| get(&kept[i]));
+        }
+        if kept.iter().any(|k| get(k) == *p) {
+            return false;
+        }
+        if kept.len() + 1 >= LINEAR {
+            let mut table = Box::new(Dedup::new());
+            for (i, k) in kept.iter().enumerate() {
+                table.insert(&get(k), i, |j| get(&kept[j]));
+            }
+            table.insert(p, kept.len(), |j| get(&kept[j]));
+            self.table = Some(table);
+        }
+        true
+    }
+}
+
 /// Every distinct legal play for `throw` in `pos` (docs/rules.md §1.3), one per
 /// distinct resulting position, in the generator's deterministic order
 /// (module doc); when several plays lead to one position the first is
@@ -350,9 +385,9 @@ impl Dedup {
 /// already over (`pos.is_over(variants)`).
 pub fn plays(pos: &Position, variants: &Variants, throw: Throw) -> Vec<PlayOutcome> {
     let mut raws: Vec<Raw> = Vec::new();
-    let mut set = Dedup::new();
+    let mut set = Distinct::default();
     generate(pos, variants, throw, &mut |r| {
-        if set.insert(&r.result, raws.len(), |i| raws[i].result) {
+        if set.is_new(&r.result, &raws, |x| x.result) {
             raws.push(r);
         }
     });
@@ -371,9 +406,9 @@ pub fn plays(pos: &Position, variants: &Variants, throw: Throw) -> Vec<PlayOutco
 /// once `out` has grown.
 pub fn play_results(pos: &Position, variants: &Variants, throw: Throw, out: &mut Vec<Position>) {
     out.clear();
-    let mut set = Dedup::new();
+    let mut set = Distinct::default();
     generate(pos, variants, throw, &mut |r| {
-        if set.insert(&r.result, out.len(), |i| out[i]) {
+        if set.is_new(&r.result, out, |p| *p) {
             out.push(r.result);
         }
     });
