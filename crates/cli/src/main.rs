@@ -12,7 +12,7 @@ fn main() {
     // If the handler cannot be installed the run goes on: a temporary left
     // by an interruption is removed by the next run of the same build.
     let _ = ctrlc::set_handler(|| {
-        dalkon_solver::atomic::remove_live_temporaries();
+        dalkon_store::atomic::remove_live_temporaries();
         std::process::exit(EXIT_INTERRUPTED);
     });
     let mut stdin = BufReader::new(std::io::stdin());

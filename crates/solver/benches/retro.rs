@@ -14,11 +14,11 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::checksum::fnv1a64;
 use dalkon_solver::rank::Ranker;
 use dalkon_solver::reference::negamax_future;
 use dalkon_solver::search::{future_margin, Limits};
 use dalkon_solver::{Databases, NoProgress};
+use dalkon_store::checksum::fnv1a64;
 
 const HOLES: usize = 4;
 const MAX_K: u32 = 32;

@@ -1,10 +1,7 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
-pub mod atomic;
 pub mod best;
-pub mod checksum;
 pub mod error;
-pub mod memory;
 pub mod openings;
 pub mod paths;
 pub mod progress;

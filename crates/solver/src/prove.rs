@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules, Side};
+use dalkon_store::atomic;
 use dalkon_strategy::Strategy;
 
-use crate::atomic;
 use crate::error::SolveError;
 use crate::search::proof::{self, Lines};
 use crate::search::{SearchProgress, SolveResult};

@@ -12,9 +12,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules};
+use dalkon_store::memory::available_memory;
 
 use crate::error::SolveError;
-use crate::memory::available_memory;
 use crate::progress::Progress;
 use crate::rank::binomial;
 use crate::retro::{solve_retrograde, Databases, MAX_DB_HOLES};

@@ -6,11 +6,11 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::checksum::fnv1a64;
 use dalkon_solver::rank::Ranker;
 use dalkon_solver::reference::negamax_future;
 use dalkon_solver::retro::file::{LevelKey, HEADER_LEN};
 use dalkon_solver::{solve_retrograde, Databases, DbError, NoProgress};
+use dalkon_store::checksum::fnv1a64;
 
 fn all_rules() -> Vec<Rules> {
     (0..8).map(|c| Rules::from_code(c).unwrap()).collect()

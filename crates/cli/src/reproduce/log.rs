@@ -54,6 +54,6 @@ impl RunLog {
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
         let mut text = self.lines.join("\n");
         text.push('\n');
-        dalkon_solver::atomic::write(path, text.as_bytes())
+        dalkon_store::atomic::write(path, text.as_bytes())
     }
 }

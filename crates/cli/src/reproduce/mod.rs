@@ -129,6 +129,6 @@ fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
 
 /// [`write_file`] for bytes that are not text (the gzip proofs).
 fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    dalkon_solver::atomic::write(path, bytes)
+    dalkon_store::atomic::write(path, bytes)
         .with_context(|| format!("cannot write {}", path.display()))
 }

@@ -26,22 +26,22 @@
 //! must match the count in every field and its checksum, so a truncated,
 //! stale or foreign file is refused, never misread (and since the whole
 //! header must be the one expected, the header needs no checksum of its
-//! own). Files are written with [`crate::atomic`], and the checkpoint (`state`, a short text)
-//! is renamed into place only after every file it names is complete, so
-//! whatever moment a count is killed, the folder holds a consistent
-//! checkpoint or none.
+//! own). Files are written with [`dalkon_store::atomic`], and the
+//! checkpoint (`state`, a short text) is renamed into place only after
+//! every file it names is complete, so whatever moment a count is killed,
+//! the folder holds a consistent checkpoint or none.
 
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use dalkon_store::atomic;
+use dalkon_store::checksum::fnv1a64;
 use hashbrown::HashMap;
 
 use super::board::Summary;
 use super::layer_set::Meter;
 use super::{OpeningsError, Pass};
-use crate::atomic;
-use crate::checksum::fnv1a64;
 
 const MAGIC: [u8; 8] = *b"DKOPENLY";
 const VERSION: u32 = 2;

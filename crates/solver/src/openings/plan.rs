@@ -8,13 +8,13 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use dalkon_rules::dakon::{Position, Rules};
+use dalkon_store::memory::{available_memory, usable};
 
 use super::{
     first_winning_chain, openings_with_progress, FirstChain, OpeningLimits, Openings,
     OpeningsProgress,
 };
 use crate::error::SolveError;
-use crate::memory::{available_memory, usable};
 use crate::paths::{db_dir, openings_dir_name};
 use crate::solve::start_position;
 
@@ -22,7 +22,7 @@ use crate::solve::start_position;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CountLimits {
     /// Memory the count may use, in MiB (`None`: all that a build may use,
-    /// [`crate::memory::usable`]).
+    /// [`dalkon_store::memory::usable`]).
     pub memory_mb: Option<u64>,
     /// The count's working folder (`None`:
     /// `openings-<n>x<m>-<origin>-<mikul>-<nembak>` in the database folder
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(memory_budget(None, Some(10 * GIB)).unwrap(), 9 * GIB);
         assert_eq!(
             memory_budget(None, None).unwrap(),
-            crate::memory::usable(Some(crate::memory::ASSUMED_AVAILABLE))
+            dalkon_store::memory::usable(Some(dalkon_store::memory::ASSUMED_AVAILABLE))
         );
         let e = memory_budget(Some(10 * 1024), Some(10 * GIB)).unwrap_err();
         assert_eq!(

@@ -5,12 +5,14 @@
 use std::path::{Path, PathBuf};
 
 use dalkon_rules::dakon::{Position, Rules};
+use dalkon_store::atomic;
+use dalkon_store::checksum::fnv1a64;
+use dalkon_store::memory::available_memory;
 
 use super::error::DbError;
 use super::file::{self, LevelKey, MappedLevel};
 use super::level::{build_level, LevelInputs, RowTable, MAX_DB_HOLES};
 use super::memory;
-use crate::atomic;
 use crate::progress::Progress;
 use crate::rank::{Ranker, MAX_LEVEL};
 
@@ -114,7 +116,7 @@ impl Databases {
         let on_disk = |k: u32| dir.is_some_and(|d| key(k).path(d).is_file());
         let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
         let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());
-        memory::check(holes, max_k, needed, crate::memory::available_memory())?;
+        memory::check(holes, max_k, needed, available_memory())?;
         let mut unsaved = None;
         if let Some(d) = dir {
             if d.exists() && !d.is_dir() {
@@ -252,7 +254,7 @@ impl Databases {
     /// which covers the header too): the same whether built or loaded.
     pub fn checksum(&self, k: u32) -> Option<u64> {
         self.levels.get(k as usize).map(|l| match l {
-            Level::Built(v) => crate::checksum::fnv1a64(v),
+            Level::Built(v) => fnv1a64(v),
             Level::Mapped(m) => m.checksum(),
         })
     }

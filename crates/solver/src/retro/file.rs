@@ -30,20 +30,19 @@
 //! (checksum of the payload only) is refused with [`DbError::Version`]; the
 //! folder is a cache, rebuilt from nothing.
 //!
-//! Files are written with [`crate::atomic`] (a temporary name in the same
-//! folder, renamed into place), so a file under its final name is always
-//! complete: an interrupted build keeps every finished level. Files are
-//! never modified in place, which is what makes mapping them into memory
-//! sound (see [`map_file`]).
+//! Files are written with [`dalkon_store::atomic`] (a temporary name in the
+//! same folder, renamed into place), so a file under its final name is
+//! always complete: an interrupted build keeps every finished level. Files
+//! are never modified in place, which is what makes mapping them into
+//! memory sound (see [`dalkon_store::mapped`]).
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
+use dalkon_store::checksum::Fnv1a64;
+use dalkon_store::{atomic, mapped};
 use memmap2::Mmap;
 
 use super::error::DbError;
-use crate::atomic;
-use crate::checksum::Fnv1a64;
 
 /// File magic.
 pub const MAGIC: [u8; 8] = *b"DALKONDB";
@@ -123,7 +122,7 @@ pub fn header(key: LevelKey, payload: &[u8]) -> [u8; HEADER_LEN] {
     h
 }
 
-/// Write one level atomically (see [`crate::atomic`]). Returns the
+/// Write one level atomically (see [`dalkon_store::atomic`]). Returns the
 /// payload's checksum, as [`MappedLevel::checksum`] would.
 pub fn write_level(dir: &Path, key: LevelKey, payload: &[u8]) -> Result<u64, DbError> {
     let path = key.path(dir);
@@ -132,20 +131,13 @@ pub fn write_level(dir: &Path, key: LevelKey, payload: &[u8]) -> Result<u64, DbE
     Ok(checksums(&head, payload).0)
 }
 
-/// Map `path` read-only.
-#[allow(unsafe_code)]
+/// Map `path` read-only (sound because level files are written with
+/// [`atomic`] and never modified in place, see [`mapped`]).
 fn map_file(path: &Path) -> Result<Mmap, DbError> {
-    let io = |source| DbError::Io {
+    mapped::map_read_only(path).map_err(|source| DbError::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let file = File::open(path).map_err(io)?;
-    // SAFETY: a mapping is undefined behaviour only if the file changes while
-    // mapped. These files are ours: they are written once to a temporary
-    // name and renamed into place, never modified in place (a rebuild writes
-    // a new file and renames it over the old name, which leaves an existing
-    // mapping on the old inode intact). We open read-only and only read.
-    unsafe { Mmap::map(&file) }.map_err(io)
+    })
 }
 
 fn u32_at(b: &[u8], at: usize) -> u32 {

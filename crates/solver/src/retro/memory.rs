@@ -1,5 +1,5 @@
 //! How much memory a database build needs, and the refusal of a build that
-//! does not fit in what this machine lets it use (`crate::memory`).
+//! does not fit in what this machine lets it use (`dalkon_store::memory`).
 //!
 //! Every level up to the highest stays in memory while higher levels are
 //! built (a capture can drop the seeds on the board to any lower level), so
@@ -7,8 +7,9 @@
 //! entries, plus one more copy of the largest level being built (its working
 //! array of atomics before it becomes plain bytes), plus the row tables.
 
+use dalkon_store::memory::budget;
+
 use super::error::DbError;
-use crate::memory::budget;
 use crate::rank::binomial;
 
 /// Bytes a build of levels `0..=max_k` needs, `building` being the levels
@@ -31,10 +32,10 @@ pub fn bytes_needed(holes: usize, max_k: u32, building: impl Iterator<Item = u32
 }
 
 /// Refuse a build of `needed` bytes that does not fit in `available`
-/// (when MemAvailable is unknown, [`crate::memory::ASSUMED_AVAILABLE`] is
+/// (when MemAvailable is unknown, [`dalkon_store::memory::ASSUMED_AVAILABLE`] is
 /// assumed).
 pub fn check(holes: usize, max_k: u32, needed: u64, available: Option<u64>) -> Result<(), DbError> {
-    let available = available.unwrap_or(crate::memory::ASSUMED_AVAILABLE);
+    let available = available.unwrap_or(dalkon_store::memory::ASSUMED_AVAILABLE);
     let budget = budget(available);
     if needed > budget {
         return Err(DbError::OutOfMemory {

@@ -1,9 +1,9 @@
-//! The checksum of every data file this crate writes (database levels,
-//! openings layers): FNV-1a 64. It guards against damage (truncation, a
-//! flipped bit, a stale file under the right name), not against an
-//! adversary; it is byte-serial but far cheaper than the work that made the
-//! bytes, and it can be fed in pieces, so a header and a payload are hashed
-//! without being copied together.
+//! The checksum of dalkon's data files (the solver's database levels and
+//! openings layers, among them): FNV-1a 64. It guards against damage
+//! (truncation, a flipped bit, a stale file under the right name), not
+//! against an adversary; it is byte-serial but far cheaper than the work
+//! that made the bytes, and it can be fed in pieces, so a header and a
+//! payload are hashed without being copied together.
 
 const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
 const PRIME: u64 = 0x0000_0100_0000_01b3;

@@ -1,6 +1,7 @@
-//! How much memory this machine lets a build use. Shared by the retrograde
-//! databases (`retro/memory.rs` charges a build against it) and by the CLI's
-//! openings budget, so it sits outside both.
+//! How much memory this machine lets a build use. Shared by the table
+//! builders: the solver's retrograde databases (its `retro/memory.rs`
+//! charges a build against it), its openings count and its search table
+//! limits, so it sits outside any one of them.
 
 /// Headroom left to everything else: a tenth of MemAvailable, at least this.
 pub const MIN_HEADROOM: u64 = 512 << 20;

@@ -1,0 +1,15 @@
+//! The file and memory utilities of dalkon's table builders (today the
+//! Dakon solver's databases and openings count), kept out of the solver so
+//! that the Daldøs tables of `dalkon-odds` can use them without depending on
+//! the Dakon solver:
+//!
+//! - [`atomic`]: atomic file writes (temporary, fsync, rename) and the
+//!   clean-up of temporaries left behind;
+//! - [`checksum`]: FNV-1a 64, fed in pieces;
+//! - [`memory`]: how much memory this machine lets a build use;
+//! - [`mapped`]: read-only mapping of a file written with [`atomic`].
+
+pub mod atomic;
+pub mod checksum;
+pub mod mapped;
+pub mod memory;
