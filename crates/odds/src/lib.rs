@@ -19,6 +19,9 @@ pub use tables::{capture_table, table_position, CaptureTable, TableError, TableK
 // Expectiminimax engine and match play (owned by `engine`).
 pub mod engine;
 
+// Exact values under perfect play (owned by `solved`).
+pub mod solved;
+
 pub use engine::{
     analyse_position, analyse_throw, play_match, Daldos, Game, MatchConfig, MatchResult, Player,
     PlayerSpec, PlayerSpecError, Rng, SearchError, SearchOptions, Searcher,

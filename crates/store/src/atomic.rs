@@ -48,13 +48,26 @@ pub fn temp_path(path: &Path) -> PathBuf {
 
 /// Write `parts`, one after the other, as the whole content of `path`.
 pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    write_with(path, |w| {
+        for p in parts {
+            w.write_all(p)?;
+        }
+        Ok(())
+    })
+}
+
+/// Write whatever `fill` writes as the whole content of `path` (buffered),
+/// for contents too large to hold twice in memory.
+pub fn write_with(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let tmp = temp_path(path);
     live().push(tmp.clone());
     let result = (|| {
-        let mut f = File::create(&tmp)?;
-        for p in parts {
-            f.write_all(p)?;
-        }
+        let mut w = io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+        fill(&mut w)?;
+        let f = w.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         drop(f);
         std::fs::rename(&tmp, path)?;

@@ -1,0 +1,237 @@
+//! Solving one component: the positions of a layer that share two row
+//! patterns, with their mirror images in the swapped layer (module doc of
+//! `index.rs`). Plays out of the component lead to positions already
+//! solved; plays inside it are the cycles, and the bounds of RULES §1.8
+//! are iterated over them until they meet.
+//!
+//! The plays are generated once (by the rules crate) into a compact list:
+//! per position and throw, the best bound over the plays leaving the
+//! component (a constant) and the plays staying inside (local indices).
+//! Sweeps then only read that list. A sweep updates the bounds in place, in
+//! local index order (Gauss–Seidel): still a bound at every step, since
+//! each new value is a maximum over bounds, and about twice as fast to
+//! converge as updating from the previous sweep. A component is solved by
+//! one thread, so its values do not depend on the thread count.
+
+use dalkon_rules::daldos::{play_results, Position, Side, Throw, Variants};
+
+use super::index::{Component, LayerIndex, LayerKey};
+
+/// Throws with their weights out of 16.
+const THROWS: [(Throw, u32); 10] = Throw::DISTINCT;
+
+/// The flag bit of an inside play whose result has the opponent to throw.
+const FLIP: u32 = 1 << 31;
+
+/// Where a position's bounds are when it is not inside the component.
+pub(crate) trait Lookup: Sync {
+    /// Bounds `(lo, hi)` of `pos` (A to throw, not finished, in a layer
+    /// already solved).
+    fn bounds(&self, pos: &Position) -> (f64, f64);
+}
+
+/// One member of a component: a layer of the pair (its slot in the
+/// [`Own`] list) and its component there.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Member<'a> {
+    pub slot: usize,
+    pub index: &'a LayerIndex,
+    pub comp: Component,
+    /// The pattern sizes and ranks of `comp`, as in [`super::index::Place`].
+    pub k: (u8, u8),
+    pub patterns: (u64, u64),
+}
+
+/// The result of solving a component: bounds per member, interleaved
+/// `lo, hi` in member order, and how it went.
+#[derive(Debug, Clone)]
+pub(crate) struct Solved {
+    pub values: Vec<f64>,
+    pub sweeps: u32,
+    /// The sweeps stopped changing anything before the gap closed.
+    pub stalled: bool,
+}
+
+/// The plays of every position of the component, flattened.
+struct Plays {
+    /// Per position and throw: the best `(lo, hi)` over plays leaving.
+    outside: Vec<[f64; 2]>,
+    /// Per position and throw: the range of `inside` for its plays.
+    starts: Vec<u32>,
+    /// Local index of each inside result, with [`FLIP`] when the opponent
+    /// throws next.
+    inside: Vec<u32>,
+    /// The order of a sweep: local indices by falling phase.
+    order: Vec<u32>,
+}
+
+/// How far round the loop the loop pieces of `pos` are, summed over both
+/// sides: a loop hole's index on its piece's path counted from `ML` (0)
+/// to the far end of the enemy row (`2L`). Every play inside a component
+/// raises it, except where a piece passes from the end of the enemy row
+/// back into the middle row, and the mirror keeps it; so a sweep in
+/// falling phase mostly finds the bounds of a position's results already
+/// updated, and carries news once round the loop per sweep instead of a
+/// turn or two.
+fn phase(pos: &Position) -> u32 {
+    let l = u32::from(pos.board().len());
+    let index = |h: u32| {
+        if h >= l && h <= 2 * l {
+            2 * l - h // Mc is hole L + c: index L - c
+        } else if h < l {
+            l + 1 + h // Ac is hole c - 1: index L + c
+        } else {
+            h - l // Bc is hole 2L + c: index L + c
+        }
+    };
+    let row_a = (1u128 << l) - 1;
+    let row_b = row_a << (2 * l + 1);
+    let loop_pieces = (pos.mask(Side::A) & !row_a) | (pos.mask(Side::B) & !row_b);
+    let mut m = loop_pieces;
+    let mut sum = 0;
+    while m != 0 {
+        sum += index(m.trailing_zeros());
+        m &= m - 1;
+    }
+    sum
+}
+
+/// The layers of the pair being solved, with the bounds found so far (the
+/// components solved before this one are final).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Own<'a> {
+    pub index: &'a LayerIndex,
+    pub values: &'a [f64],
+}
+
+fn generate(members: &[Member<'_>], v: &Variants, own: &[Own<'_>], lower: &dyn Lookup) -> Plays {
+    let mut offsets = Vec::with_capacity(members.len());
+    let mut total = 0u64;
+    for m in members {
+        offsets.push(total);
+        total += m.comp.len;
+    }
+    let n = total as usize;
+    let mut plays = Plays {
+        outside: Vec::with_capacity(n * THROWS.len()),
+        starts: Vec::with_capacity(n * THROWS.len() + 1),
+        inside: Vec::new(),
+        order: Vec::with_capacity(n),
+    };
+    let mut phases = Vec::with_capacity(n);
+    plays.starts.push(0);
+    let mut results = Vec::new();
+    for m in members {
+        for r in 0..m.comp.len {
+            let pos = m.index.position(&m.comp, r);
+            phases.push(phase(&pos));
+            for (throw, _) in THROWS {
+                play_results(&pos, v, throw, &mut results);
+                let mut best = [0.0f64, 0.0];
+                for res in &results {
+                    if res.is_over(v) {
+                        // Only the mover can have captured: it has won.
+                        best = [1.0, 1.0];
+                        continue;
+                    }
+                    let same = res.side_to_move() == Side::A;
+                    let q = if same { *res } else { res.mirror() };
+                    let key = LayerKey::of(&q);
+                    let (lo, hi) = match own.iter().position(|o| o.index.key() == key) {
+                        Some(slot) => {
+                            let index = own[slot].index;
+                            let place = index.place(&q);
+                            let inside = members.iter().zip(&offsets).find(|(m, _)| {
+                                m.slot == slot && place.k == m.k && place.patterns == m.patterns
+                            });
+                            if let Some((_, off)) = inside {
+                                let i = (off + place.loop_rank) as u32;
+                                plays.inside.push(if same { i } else { i | FLIP });
+                                continue;
+                            }
+                            let r = index.rank_of(place) as usize;
+                            (own[slot].values[2 * r], own[slot].values[2 * r + 1])
+                        }
+                        None => lower.bounds(&q),
+                    };
+                    let (lo, hi) = if same { (lo, hi) } else { (1.0 - hi, 1.0 - lo) };
+                    best = [best[0].max(lo), best[1].max(hi)];
+                }
+                plays.outside.push(best);
+                plays.starts.push(plays.inside.len() as u32);
+            }
+        }
+    }
+    plays.order = (0..n as u32).collect();
+    plays
+        .order
+        .sort_by_key(|&i| std::cmp::Reverse(phases[i as usize]));
+    plays
+}
+
+/// Solve the component made of `members` (one, or two mirror-related
+/// layers), reading every position outside it from `outside`; stop when
+/// the largest gap is at most `eps`, or when a sweep changes nothing.
+pub(crate) fn solve(
+    members: &[Member<'_>],
+    v: &Variants,
+    own: &[Own<'_>],
+    lower: &dyn Lookup,
+    eps: f64,
+) -> Solved {
+    let plays = generate(members, v, own, lower);
+    let n = plays.outside.len() / THROWS.len();
+    let mut values = vec![0.0f64; 2 * n];
+    for i in 0..n {
+        values[2 * i + 1] = 1.0;
+    }
+    let mut sweeps = 0u32;
+    loop {
+        sweeps += 1;
+        let mut changed = false;
+        let mut gap = 0.0f64;
+        for &s in &plays.order {
+            let s = s as usize;
+            let mut lo = 0.0;
+            let mut hi = 0.0;
+            for (t, &(_, w)) in THROWS.iter().enumerate() {
+                let k = s * THROWS.len() + t;
+                let [mut blo, mut bhi] = plays.outside[k];
+                let range = plays.starts[k] as usize..plays.starts[k + 1] as usize;
+                for &e in &plays.inside[range] {
+                    let j = (e & !FLIP) as usize;
+                    let (l, h) = (values[2 * j], values[2 * j + 1]);
+                    let (l, h) = if e & FLIP != 0 {
+                        (1.0 - h, 1.0 - l)
+                    } else {
+                        (l, h)
+                    };
+                    // Plain comparisons: bounds are never NaN, and
+                    // `f64::max`'s NaN handling costs in this loop.
+                    if l > blo {
+                        blo = l;
+                    }
+                    if h > bhi {
+                        bhi = h;
+                    }
+                }
+                lo += f64::from(w) * blo;
+                hi += f64::from(w) * bhi;
+            }
+            let (lo, hi) = (lo / 16.0, hi / 16.0);
+            if lo != values[2 * s] || hi != values[2 * s + 1] {
+                changed = true;
+                values[2 * s] = lo;
+                values[2 * s + 1] = hi;
+            }
+            gap = gap.max(hi - lo);
+        }
+        if gap <= eps || !changed {
+            return Solved {
+                values,
+                sweeps,
+                stalled: gap > eps,
+            };
+        }
+    }
+}

@@ -1,0 +1,95 @@
+//! Why value tables could not be built, opened or used.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+const GIB: f64 = (1u64 << 30) as f64;
+
+/// Errors of the Daldøs value tables.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// The build would not fit in memory.
+    #[error(
+        "solving {what} needs {needed} bytes ({needed_gib:.2} GiB) of memory but only {budget} \
+         bytes ({budget_gib:.2} GiB) may be used (MemAvailable {available} bytes minus headroom); \
+         the largest layer, {largest}, has {largest_positions} positions of 16 bytes",
+        needed_gib = *needed as f64 / GIB,
+        budget_gib = *budget as f64 / GIB
+    )]
+    OutOfMemory {
+        /// What was asked for, e.g. `board 6 up to 6 v 6`.
+        what: String,
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes we allow ourselves.
+        budget: u64,
+        /// MemAvailable (or the figure assumed).
+        available: u64,
+        /// The largest layer, `a v b`.
+        largest: String,
+        /// Its positions.
+        largest_positions: u64,
+    },
+    /// Pieces asked for beyond the board.
+    #[error("{pieces} pieces a side do not fit board {board}: each side has at most L = {board}")]
+    TooManyPieces {
+        /// Pieces asked for.
+        pieces: u8,
+        /// `L`.
+        board: u8,
+    },
+    /// Pieces asked for at or below the losing count.
+    #[error(
+        "a layer needs at least {min} pieces a side under end={end} (with fewer the game is over)"
+    )]
+    TooFewPieces {
+        /// The least pieces of a layer.
+        min: u8,
+        /// The end rule.
+        end: String,
+    },
+    /// A position the tables do not cover, with what would cover it.
+    #[error("{position} is not covered by the tables in {}: it needs layer {a} v {b} (pieces of the side to throw v the other){}; build it with `dalkon daldos solve --board {board} --pieces {a},{b}`", dir.display(), if *unreachable { " and has a dalt piece on its own first hole, which no game reaches and no table holds" } else { "" })]
+    NotCovered {
+        /// The position.
+        position: String,
+        /// The tables' folder.
+        dir: PathBuf,
+        /// Pieces of the side to throw.
+        a: u8,
+        /// Pieces of the other side.
+        b: u8,
+        /// The board's name.
+        board: String,
+        /// A dalt piece on its owner's first hole.
+        unreachable: bool,
+    },
+    /// The table folder is a file.
+    #[error("{} is not a folder: name a folder for the tables (it is created if missing)", path.display())]
+    NotAFolder {
+        /// The path.
+        path: PathBuf,
+    },
+    /// A file or folder operation failed (the system's message is the
+    /// source).
+    #[error("cannot read or write {}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A file that is not a table of this layer, or is damaged.
+    #[error(
+        "{}: {reason}; the folder is a cache: delete the file and the layer is rebuilt",
+        path.display()
+    )]
+    BadFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+}

@@ -1,0 +1,277 @@
+//! The table file format: one file per board, rules and layer, a fixed
+//! 128-byte header followed by the bounds of every position of the layer.
+//!
+//! Header (integers little-endian), format version 1:
+//!
+//! | offset | size | field                                                 |
+//! |-------:|-----:|-------------------------------------------------------|
+//! | 0      | 8    | magic `DALKONDB`                                      |
+//! | 8      | 4    | format version ([`FORMAT_VERSION`], 1)                |
+//! | 12     | 8    | game, `daldos` padded with zero bytes                 |
+//! | 20     | 4    | board `L`                                             |
+//! | 24     | 1    | `dal`: 0 any, 1 sternmost                             |
+//! | 25     | 1    | `capture`: 0 final, 1 path                            |
+//! | 26     | 1    | `end`: 0 last, 1 one                                  |
+//! | 27     | 1    | zero                                                  |
+//! | 28     | 4    | `a`, pieces of the side to throw (A)                  |
+//! | 32     | 4    | `b`, pieces of the other side                         |
+//! | 36     | 8    | entry count (the layer's size, `index.rs`)            |
+//! | 44     | 4    | entry width in bytes (16: `lo`, `hi` as `f64`)        |
+//! | 48     | 4    | sweeps (the most any component of the layer needed)   |
+//! | 52     | 4    | 1 if some component stalled before its gap closed     |
+//! | 56     | 8    | `eps` the build aimed for, `f64`                      |
+//! | 64     | 8    | checksum: FNV-1a 64 of the payload, then of header    |
+//! |        |      | bytes 0..64 and 72..128 (all but this field)          |
+//! | 72     | 56   | zero                                                  |
+//!
+//! Entry `r` (the position of rank `r`) is `lo` then `hi`, each an `f64`
+//! little-endian. The checksum covers the header with the data, so a file
+//! of other rules or another layer, or one edited or cut short, is refused
+//! ([`TableError::BadFile`]), never read as this layer.
+//!
+//! Files are written atomically (`dalkon_store::atomic`) and never
+//! modified in place, which is what makes mapping them sound.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use dalkon_rules::daldos::{CaptureRule, DalRule, EndRule, Variants};
+use dalkon_store::checksum::Fnv1a64;
+use memmap2::Mmap;
+
+use super::error::TableError;
+use super::index::LayerKey;
+
+/// File magic (shared with the Dakon databases; the game field tells them
+/// apart).
+pub const MAGIC: [u8; 8] = *b"DALKONDB";
+/// Version of the layout described in this module.
+pub const FORMAT_VERSION: u32 = 1;
+/// Game tag.
+pub const GAME: [u8; 8] = *b"daldos\0\0";
+/// Header bytes; entries start here.
+pub const HEADER_LEN: usize = 128;
+/// Bytes per entry.
+pub const ENTRY_WIDTH: u32 = 16;
+const CHECKSUM_AT: std::ops::Range<usize> = 64..72;
+
+/// What the header says beyond the layer's identity.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FileStats {
+    /// Sweeps.
+    pub sweeps: u32,
+    /// Whether some component stalled.
+    pub stalled: bool,
+    /// The gap aimed for.
+    pub eps: f64,
+}
+
+/// File name of a layer: `daldos-L4-any-final-last-4v4.tbl`.
+pub fn file_name(key: LayerKey, v: &Variants) -> String {
+    format!(
+        "daldos-L{}-{}-{}-{}-{}v{}.tbl",
+        key.board.len(),
+        v.dal,
+        v.capture,
+        v.end,
+        key.a,
+        key.b
+    )
+}
+
+fn codes(v: &Variants) -> [u8; 3] {
+    [
+        u8::from(v.dal == DalRule::Sternmost),
+        u8::from(v.capture == CaptureRule::Path),
+        u8::from(v.end == EndRule::One),
+    ]
+}
+
+fn header(key: LayerKey, v: &Variants, count: u64, stats: FileStats) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(&MAGIC);
+    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    h[12..20].copy_from_slice(&GAME);
+    h[20..24].copy_from_slice(&u32::from(key.board.len()).to_le_bytes());
+    h[24..27].copy_from_slice(&codes(v));
+    h[28..32].copy_from_slice(&u32::from(key.a).to_le_bytes());
+    h[32..36].copy_from_slice(&u32::from(key.b).to_le_bytes());
+    h[36..44].copy_from_slice(&count.to_le_bytes());
+    h[44..48].copy_from_slice(&ENTRY_WIDTH.to_le_bytes());
+    h[48..52].copy_from_slice(&stats.sweeps.to_le_bytes());
+    h[52..56].copy_from_slice(&u32::from(stats.stalled).to_le_bytes());
+    h[56..64].copy_from_slice(&stats.eps.to_le_bytes());
+    h
+}
+
+/// The checksum of `head` (its checksum field ignored) after `payload`'s.
+fn seal(of_payload: Fnv1a64, head: &[u8; HEADER_LEN]) -> u64 {
+    of_payload
+        .update(&head[..CHECKSUM_AT.start])
+        .update(&head[CHECKSUM_AT.end..])
+        .value()
+}
+
+/// Bytes of `values` (interleaved `lo, hi`) in chunks, little-endian.
+fn chunks(values: &[f64]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    values
+        .chunks(1 << 16)
+        .map(|c| c.iter().flat_map(|x| x.to_le_bytes()).collect())
+}
+
+/// Write layer `key`'s bounds (interleaved `lo, hi` by rank) into `dir`.
+pub fn write(
+    dir: &Path,
+    key: LayerKey,
+    v: &Variants,
+    values: &[f64],
+    stats: FileStats,
+) -> Result<PathBuf, TableError> {
+    let path = dir.join(file_name(key, v));
+    let count = (values.len() / 2) as u64;
+    let mut sum = Fnv1a64::new();
+    for c in chunks(values) {
+        sum = sum.update(&c);
+    }
+    let mut head = header(key, v, count, stats);
+    let seal = seal(sum, &head);
+    head[CHECKSUM_AT].copy_from_slice(&seal.to_le_bytes());
+    dalkon_store::atomic::write_with(&path, |w: &mut dyn Write| {
+        w.write_all(&head)?;
+        for c in chunks(values) {
+            w.write_all(&c)?;
+        }
+        Ok(())
+    })
+    .map_err(|source| TableError::Io {
+        path: path.clone(),
+        source,
+    })?;
+    Ok(path)
+}
+
+/// A layer file mapped into memory, header and checksum checked.
+#[derive(Debug)]
+pub struct Mapped {
+    map: Mmap,
+}
+
+impl Mapped {
+    /// The bounds of entry `r`.
+    #[inline]
+    pub fn get(&self, r: usize) -> (f64, f64) {
+        let at = HEADER_LEN + 16 * r;
+        let b = &self.map[at..at + 16];
+        (
+            f64::from_le_bytes(b[0..8].try_into().expect("8 bytes")),
+            f64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
+        )
+    }
+
+    /// What the header says beyond the layer's identity.
+    pub fn stats(&self) -> FileStats {
+        let h = &self.map[..HEADER_LEN];
+        FileStats {
+            sweeps: u32_at(h, 48),
+            stalled: u32_at(h, 52) != 0,
+            eps: f64::from_le_bytes(h[56..64].try_into().expect("8 bytes")),
+        }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        (self.map.len() - HEADER_LEN) / 16
+    }
+
+    /// Whether it has no entries (never for a real layer).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+
+/// Open the file of layer `key` in `dir`, if there is one: `Ok(None)` when
+/// it does not exist; an error when it exists but is not this layer's
+/// table under these rules, or is damaged.
+pub fn open(
+    dir: &Path,
+    key: LayerKey,
+    v: &Variants,
+    count: u64,
+) -> Result<Option<Mapped>, TableError> {
+    let path = dir.join(file_name(key, v));
+    let map = match dalkon_store::mapped::map_read_only(&path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => return Err(TableError::Io { path, source }),
+    };
+    let bad = |reason: String| TableError::BadFile {
+        path: path.clone(),
+        reason,
+    };
+    if map.len() < HEADER_LEN {
+        return Err(bad(format!(
+            "{} bytes, shorter than the {HEADER_LEN}-byte header",
+            map.len()
+        )));
+    }
+    let h: &[u8; HEADER_LEN] = map[..HEADER_LEN].try_into().expect("header");
+    if h[0..8] != MAGIC {
+        return Err(bad("not a dalkon table file (bad magic)".into()));
+    }
+    let version = u32_at(h, 8);
+    if version != FORMAT_VERSION {
+        return Err(bad(format!(
+            "format version {version}, this build reads version {FORMAT_VERSION}"
+        )));
+    }
+    if h[12..20] != GAME {
+        return Err(bad("a table of another game".into()));
+    }
+    let want = header(
+        key,
+        v,
+        count,
+        FileStats {
+            sweeps: 0,
+            stalled: false,
+            eps: 0.0,
+        },
+    );
+    let fields: [(&str, std::ops::Range<usize>); 6] = [
+        ("board", 20..24),
+        ("rules", 24..28),
+        ("a", 28..32),
+        ("b", 32..36),
+        ("entry count", 36..44),
+        ("entry width", 44..48),
+    ];
+    for (name, range) in fields {
+        if h[range.clone()] != want[range.clone()] {
+            return Err(bad(format!(
+                "its {name} field does not match layer {} v {} of board {} under {v}",
+                key.a,
+                key.b,
+                key.board.len()
+            )));
+        }
+    }
+    let expected_len = HEADER_LEN as u64 + 16 * count;
+    if map.len() as u64 != expected_len {
+        return Err(bad(format!(
+            "{} bytes, expected {expected_len} (cut short or padded)",
+            map.len()
+        )));
+    }
+    let stored = u64::from_le_bytes(h[CHECKSUM_AT].try_into().expect("8 bytes"));
+    let sum = seal(Fnv1a64::new().update(&map[HEADER_LEN..]), h);
+    if stored != sum {
+        return Err(bad(format!(
+            "checksum {stored:016x} in the header, {sum:016x} computed: the file is damaged"
+        )));
+    }
+    Ok(Some(Mapped { map }))
+}

@@ -1,0 +1,179 @@
+//! Solving a layer and its mirror: layer `(a, b)` and layer `(b, a)` (A to
+//! throw in both) are solved together, because a play that captures
+//! nothing hands the throw to the other side, whose position, mirrored, is
+//! in the swapped layer.
+//!
+//! Their components (`index.rs`) are solved in an order where every play
+//! leaving a component leads to one solved before: by the pieces left on
+//! the two row patterns (fewer first), then by their progress (more
+//! first). A player's play either takes a piece off its row pattern or
+//! raises its progress, so that order is a topological one; components
+//! with the same key never lead into each other and are solved in
+//! parallel (rayon), each by one thread: the same bytes for any thread
+//! count.
+
+use std::cmp::Reverse;
+
+use dalkon_rules::daldos::Variants;
+use rayon::prelude::*;
+
+use super::component::{self, Lookup, Member, Own};
+use super::index::{Component, LayerIndex, LayerKey};
+
+/// How one layer went.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LayerStats {
+    /// The layer.
+    pub key: LayerKey,
+    /// Positions in it.
+    pub positions: u64,
+    /// The most sweeps any of its components needed.
+    pub sweeps: u32,
+    /// The largest gap `hi - lo` left.
+    pub gap: f64,
+    /// Mean of the midpoints `(lo + hi) / 2`.
+    pub mean_w: f64,
+    /// Whether some component stopped changing before its gap closed
+    /// (the gap is then the chance that the game never ends).
+    pub stalled: bool,
+}
+
+/// The bounds of a layer being solved, interleaved `lo, hi` by rank.
+pub(crate) struct Building {
+    pub index: LayerIndex,
+    pub values: Vec<f64>,
+    pub sweeps: u32,
+    pub stalled: bool,
+}
+
+/// A component to solve: up to two members (the component and its mirror
+/// in the swapped layer) given as (layer slot, component).
+struct Job {
+    key: (u32, Reverse<u32>),
+    members: Vec<(usize, Component)>,
+}
+
+/// Solve layer `key` and its swap (when different), reading captures from
+/// `lower`. Returns the built layers (first `key`, then its swap).
+pub(crate) fn solve_pair(
+    key: LayerKey,
+    v: &Variants,
+    lower: &dyn Lookup,
+    eps: f64,
+    mut on_done: impl FnMut(u64),
+) -> Vec<Building> {
+    let keys = if key.a == key.b {
+        vec![key]
+    } else {
+        vec![key, key.swapped()]
+    };
+    let mut own: Vec<Building> = keys
+        .iter()
+        .map(|&k| {
+            let index = LayerIndex::new(k);
+            let n = index.size() as usize;
+            let mut values = vec![0.0; 2 * n];
+            for i in 0..n {
+                values[2 * i + 1] = 1.0;
+            }
+            Building {
+                index,
+                values,
+                sweeps: 0,
+                stalled: false,
+            }
+        })
+        .collect();
+    let mut jobs = Vec::new();
+    for c in own[0].index.components() {
+        let progress = c.a.progress() + c.b.progress();
+        let k = c.a.pieces() + c.b.pieces();
+        let partner_slot = own.len() - 1;
+        let partner = own[partner_slot].index.component(c.b, c.a);
+        let mut members = vec![(0, c)];
+        if partner_slot == 1 {
+            members.push((1, partner));
+        } else if partner.start < c.start {
+            continue; // solved with its partner
+        } else if partner.start > c.start {
+            members.push((0, partner));
+        }
+        jobs.push(Job {
+            key: (k, Reverse(progress)),
+            members,
+        });
+    }
+    jobs.sort_by_key(|j| j.key);
+    let mut at = 0;
+    while at < jobs.len() {
+        let end = at + jobs[at..].partition_point(|j| j.key == jobs[at].key);
+        let group = &jobs[at..end];
+        let solved: Vec<component::Solved> = {
+            let views: Vec<Own<'_>> = own
+                .iter()
+                .map(|b| Own {
+                    index: &b.index,
+                    values: &b.values,
+                })
+                .collect();
+            group
+                .par_iter()
+                .map(|job| {
+                    let members: Vec<Member<'_>> = job
+                        .members
+                        .iter()
+                        .map(|&(slot, comp)| {
+                            let index = &own[slot].index;
+                            let place = index.place(&index.position(&comp, 0));
+                            Member {
+                                slot,
+                                index,
+                                comp,
+                                k: place.k,
+                                patterns: place.patterns,
+                            }
+                        })
+                        .collect();
+                    component::solve(&members, v, &views, lower, eps)
+                })
+                .collect()
+        };
+        let mut done = 0;
+        for (job, s) in group.iter().zip(solved) {
+            let mut off = 0usize;
+            for &(slot, comp) in &job.members {
+                let b = &mut own[slot];
+                let len = comp.len as usize;
+                let start = comp.start as usize;
+                b.values[2 * start..2 * (start + len)]
+                    .copy_from_slice(&s.values[2 * off..2 * (off + len)]);
+                b.sweeps = b.sweeps.max(s.sweeps);
+                b.stalled |= s.stalled;
+                off += len;
+                done += comp.len;
+            }
+        }
+        on_done(done);
+        at = end;
+    }
+    own
+}
+
+/// The statistics of a built layer.
+pub(crate) fn stats(b: &Building) -> LayerStats {
+    let n = b.index.size();
+    let mut gap = 0.0f64;
+    let mut sum = 0.0f64;
+    for pair in b.values.chunks_exact(2) {
+        gap = gap.max(pair[1] - pair[0]);
+        sum += (pair[0] + pair[1]) / 2.0;
+    }
+    LayerStats {
+        key: b.index.key(),
+        positions: n,
+        sweeps: b.sweeps,
+        gap,
+        mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
+        stalled: b.stalled,
+    }
+}
