@@ -173,6 +173,7 @@ impl Tables {
                                 sweeps: stats.sweeps,
                                 stalled: stats.stalled,
                                 eps,
+                                updates: stats.updates,
                             },
                         )?;
                     }

@@ -52,17 +52,33 @@ pub(crate) struct Solved {
     pub stalled: bool,
 }
 
-/// The plays of every position of the component, flattened.
+/// The plays of every position of the component, flattened, positions
+/// numbered in sweep order (falling [`phase`]).
 struct Plays {
-    /// Per position and throw: the best `(lo, hi)` over plays leaving.
-    outside: Vec<[f64; 2]>,
-    /// Per position and throw: the range of `inside` for its plays.
-    starts: Vec<u32>,
-    /// Local index of each inside result, with [`FLIP`] when the opponent
+    /// Per position: the sum, over the throws with no play staying inside,
+    /// of weight × the best `(lo, hi)` over their plays (out of 16).
+    fixed: Vec<[f64; 2]>,
+    /// Per position: its range of `throws` (`first[s]..first[s + 1]`).
+    first: Vec<u32>,
+    /// The throws with a play staying inside.
+    throws: Vec<ThrowPlays>,
+    /// Sweep index of each inside result, with [`FLIP`] when the opponent
     /// throws next.
     inside: Vec<u32>,
-    /// The order of a sweep: local indices by falling phase.
-    order: Vec<u32>,
+    /// Local index (member order) of each sweep index.
+    local: Vec<u32>,
+}
+
+/// One throw of one position with plays staying inside the component.
+#[derive(Debug, Clone, Copy)]
+struct ThrowPlays {
+    /// The throw's weight out of 16.
+    weight: f64,
+    /// The best `(lo, hi)` over its plays leaving the component.
+    outside: [f64; 2],
+    /// The end of its range of `inside` (it starts where the previous
+    /// throw's ends).
+    end: u32,
 }
 
 /// How far round the loop the loop pieces of `pos` are, summed over both
@@ -107,65 +123,83 @@ pub(crate) struct Own<'a> {
 fn generate(members: &[Member<'_>], v: &Variants, own: &[Own<'_>], lower: &dyn Lookup) -> Plays {
     let mut offsets = Vec::with_capacity(members.len());
     let mut total = 0u64;
+    let mut positions = Vec::new();
     for m in members {
         offsets.push(total);
         total += m.comp.len;
+        positions.extend((0..m.comp.len).map(|r| m.index.position(&m.comp, r)));
     }
     let n = total as usize;
+    // Sweep order: by falling phase (ties by local index).
+    let mut local: Vec<u32> = (0..n as u32).collect();
+    local.sort_by_key(|&i| std::cmp::Reverse(phase(&positions[i as usize])));
+    let mut sweep_of = vec![0u32; n];
+    for (k, &i) in local.iter().enumerate() {
+        sweep_of[i as usize] = k as u32;
+    }
     let mut plays = Plays {
-        outside: Vec::with_capacity(n * THROWS.len()),
-        starts: Vec::with_capacity(n * THROWS.len() + 1),
+        fixed: Vec::with_capacity(n),
+        first: Vec::with_capacity(n + 1),
+        throws: Vec::new(),
         inside: Vec::new(),
-        order: Vec::with_capacity(n),
+        local,
     };
-    let mut phases = Vec::with_capacity(n);
-    plays.starts.push(0);
+    plays.first.push(0);
     let mut results = Vec::new();
-    for m in members {
-        for r in 0..m.comp.len {
-            let pos = m.index.position(&m.comp, r);
-            phases.push(phase(&pos));
-            for (throw, _) in THROWS {
-                play_results(&pos, v, throw, &mut results);
-                let mut best = [0.0f64, 0.0];
-                for res in &results {
-                    if res.is_over(v) {
-                        // Only the mover can have captured: it has won.
-                        best = [1.0, 1.0];
-                        continue;
-                    }
-                    let same = res.side_to_move() == Side::A;
-                    let q = if same { *res } else { res.mirror() };
-                    let key = LayerKey::of(&q);
-                    let (lo, hi) = match own.iter().position(|o| o.index.key() == key) {
-                        Some(slot) => {
-                            let index = own[slot].index;
-                            let place = index.place(&q);
-                            let inside = members.iter().zip(&offsets).find(|(m, _)| {
-                                m.slot == slot && place.k == m.k && place.patterns == m.patterns
-                            });
-                            if let Some((_, off)) = inside {
-                                let i = (off + place.loop_rank) as u32;
-                                plays.inside.push(if same { i } else { i | FLIP });
-                                continue;
-                            }
-                            let r = index.rank_of(place) as usize;
-                            (own[slot].values[2 * r], own[slot].values[2 * r + 1])
-                        }
-                        None => lower.bounds(&q),
-                    };
-                    let (lo, hi) = if same { (lo, hi) } else { (1.0 - hi, 1.0 - lo) };
-                    best = [best[0].max(lo), best[1].max(hi)];
+    let mut here = Vec::new();
+    for k in 0..n {
+        let pos = positions[plays.local[k] as usize];
+        let mut fixed = [0.0f64, 0.0];
+        for (throw, weight) in THROWS {
+            play_results(&pos, v, throw, &mut results);
+            let mut best = [0.0f64, 0.0];
+            here.clear();
+            for res in &results {
+                if res.is_over(v) {
+                    // Only the mover can have captured: it has won.
+                    best = [1.0, 1.0];
+                    continue;
                 }
-                plays.outside.push(best);
-                plays.starts.push(plays.inside.len() as u32);
+                let same = res.side_to_move() == Side::A;
+                let q = if same { *res } else { res.mirror() };
+                let key = LayerKey::of(&q);
+                let (lo, hi) = match own.iter().position(|o| o.index.key() == key) {
+                    Some(slot) => {
+                        let index = own[slot].index;
+                        let place = index.place(&q);
+                        let inside = members.iter().zip(&offsets).find(|(m, _)| {
+                            m.slot == slot && place.k == m.k && place.patterns == m.patterns
+                        });
+                        if let Some((_, off)) = inside {
+                            let i = sweep_of[(off + place.loop_rank) as usize];
+                            here.push(if same { i } else { i | FLIP });
+                            continue;
+                        }
+                        let r = index.rank_of(place) as usize;
+                        (own[slot].values[2 * r], own[slot].values[2 * r + 1])
+                    }
+                    None => lower.bounds(&q),
+                };
+                let (lo, hi) = if same { (lo, hi) } else { (1.0 - hi, 1.0 - lo) };
+                best = [best[0].max(lo), best[1].max(hi)];
+            }
+            let w = f64::from(weight);
+            // A throw whose best play leaving is a sure win needs no
+            // inside plays: nothing beats 1.
+            if here.is_empty() || best[0] >= 1.0 {
+                fixed = [fixed[0] + w * best[0], fixed[1] + w * best[1]];
+            } else {
+                plays.inside.extend_from_slice(&here);
+                plays.throws.push(ThrowPlays {
+                    weight: w,
+                    outside: best,
+                    end: plays.inside.len() as u32,
+                });
             }
         }
+        plays.fixed.push(fixed);
+        plays.first.push(plays.throws.len() as u32);
     }
-    plays.order = (0..n as u32).collect();
-    plays
-        .order
-        .sort_by_key(|&i| std::cmp::Reverse(phases[i as usize]));
     plays
 }
 
@@ -180,7 +214,8 @@ pub(crate) fn solve(
     eps: f64,
 ) -> Solved {
     let plays = generate(members, v, own, lower);
-    let n = plays.outside.len() / THROWS.len();
+    let n = plays.fixed.len();
+    // Bounds in sweep order, interleaved `lo, hi`.
     let mut values = vec![0.0f64; 2 * n];
     for i in 0..n {
         values[2 * i + 1] = 1.0;
@@ -190,15 +225,17 @@ pub(crate) fn solve(
         sweeps += 1;
         let mut changed = false;
         let mut gap = 0.0f64;
-        for &s in &plays.order {
-            let s = s as usize;
-            let mut lo = 0.0;
-            let mut hi = 0.0;
-            for (t, &(_, w)) in THROWS.iter().enumerate() {
-                let k = s * THROWS.len() + t;
-                let [mut blo, mut bhi] = plays.outside[k];
-                let range = plays.starts[k] as usize..plays.starts[k + 1] as usize;
-                for &e in &plays.inside[range] {
+        for s in 0..n {
+            let [mut lo, mut hi] = plays.fixed[s];
+            let throws = &plays.throws[plays.first[s] as usize..plays.first[s + 1] as usize];
+            let mut at = if plays.first[s] == 0 {
+                0
+            } else {
+                plays.throws[plays.first[s] as usize - 1].end as usize
+            };
+            for t in throws {
+                let [mut blo, mut bhi] = t.outside;
+                for &e in &plays.inside[at..t.end as usize] {
                     let j = (e & !FLIP) as usize;
                     let (l, h) = (values[2 * j], values[2 * j + 1]);
                     let (l, h) = if e & FLIP != 0 {
@@ -215,8 +252,9 @@ pub(crate) fn solve(
                         bhi = h;
                     }
                 }
-                lo += f64::from(w) * blo;
-                hi += f64::from(w) * bhi;
+                at = t.end as usize;
+                lo += t.weight * blo;
+                hi += t.weight * bhi;
             }
             let (lo, hi) = (lo / 16.0, hi / 16.0);
             if lo != values[2 * s] || hi != values[2 * s + 1] {
@@ -227,8 +265,15 @@ pub(crate) fn solve(
             gap = gap.max(hi - lo);
         }
         if gap <= eps || !changed {
+            // Back to member order.
+            let mut out = vec![0.0f64; 2 * n];
+            for (k, &i) in plays.local.iter().enumerate() {
+                let i = i as usize;
+                out[2 * i] = values[2 * k];
+                out[2 * i + 1] = values[2 * k + 1];
+            }
             return Solved {
-                values,
+                values: out,
                 sweeps,
                 stalled: gap > eps,
             };

@@ -22,7 +22,9 @@
 //! | 56     | 8    | `eps` the build aimed for, `f64`                      |
 //! | 64     | 8    | checksum: FNV-1a 64 of the payload, then of header    |
 //! |        |      | bytes 0..64 and 72..128 (all but this field)          |
-//! | 72     | 56   | zero                                                  |
+//! | 72     | 8    | position updates (positions × sweeps, summed over     |
+//! |        |      | components)                                           |
+//! | 80     | 48   | zero                                                  |
 //!
 //! Entry `r` (the position of rank `r`) is `lo` then `hi`, each an `f64`
 //! little-endian. The checksum covers the header with the data, so a file
@@ -62,6 +64,8 @@ pub struct FileStats {
     pub sweeps: u32,
     /// Whether some component stalled.
     pub stalled: bool,
+    /// Position updates.
+    pub updates: u64,
     /// The gap aimed for.
     pub eps: f64,
 }
@@ -101,6 +105,7 @@ fn header(key: LayerKey, v: &Variants, count: u64, stats: FileStats) -> [u8; HEA
     h[48..52].copy_from_slice(&stats.sweeps.to_le_bytes());
     h[52..56].copy_from_slice(&u32::from(stats.stalled).to_le_bytes());
     h[56..64].copy_from_slice(&stats.eps.to_le_bytes());
+    h[72..80].copy_from_slice(&stats.updates.to_le_bytes());
     h
 }
 
@@ -175,6 +180,7 @@ impl Mapped {
             sweeps: u32_at(h, 48),
             stalled: u32_at(h, 52) != 0,
             eps: f64::from_le_bytes(h[56..64].try_into().expect("8 bytes")),
+            updates: u64::from_le_bytes(h[72..80].try_into().expect("8 bytes")),
         }
     }
 
@@ -239,6 +245,7 @@ pub fn open(
             sweeps: 0,
             stalled: false,
             eps: 0.0,
+            updates: 0,
         },
     );
     let fields: [(&str, std::ops::Range<usize>); 6] = [

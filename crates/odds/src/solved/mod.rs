@@ -15,6 +15,7 @@
 //!   their order of building, and lookups.
 
 mod build;
+mod check;
 mod component;
 mod error;
 pub mod file;
@@ -27,6 +28,7 @@ use std::path::{Path, PathBuf};
 
 use dalkon_rules::daldos::{Board, Position, Side, Variants};
 
+pub use check::{check_layer, sweep_once, Check};
 pub use build::{plan, BuildProgress, LayerReport, NoProgress, Plan};
 pub use error::TableError;
 pub use index::{Component, LayerIndex, LayerKey, Pattern, Place};
@@ -106,6 +108,7 @@ impl Layer {
             key: index.key(),
             positions: n,
             sweeps: fs.sweeps,
+            updates: fs.updates,
             gap,
             mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
             stalled: fs.stalled,
@@ -265,6 +268,18 @@ impl Tables {
         }
         let (lo, hi) = layer.get(layer.index.rank(&q));
         Some(Bounds { lo, hi })
+    }
+
+    /// Bounds on the win probability of `side` at `pos` (whoever throws
+    /// there), if covered: a finished game is 1 or 0 for `side`, else the
+    /// bounds of the side to throw, flipped when that is the other side.
+    pub fn bounds_for(&self, pos: &Position, side: Side) -> Option<Bounds> {
+        let b = self.bounds(pos)?;
+        Some(if pos.side_to_move() == side {
+            b
+        } else {
+            b.flipped()
+        })
     }
 
     /// Insert a freshly built layer.

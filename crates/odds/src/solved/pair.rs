@@ -29,6 +29,9 @@ pub struct LayerStats {
     pub positions: u64,
     /// The most sweeps any of its components needed.
     pub sweeps: u32,
+    /// Position updates made: each component's positions times its
+    /// sweeps, summed (the work of the iteration, for speed figures).
+    pub updates: u64,
     /// The largest gap `hi - lo` left.
     pub gap: f64,
     /// Mean of the midpoints `(lo + hi) / 2`.
@@ -43,6 +46,7 @@ pub(crate) struct Building {
     pub index: LayerIndex,
     pub values: Vec<f64>,
     pub sweeps: u32,
+    pub updates: u64,
     pub stalled: bool,
 }
 
@@ -80,6 +84,7 @@ pub(crate) fn solve_pair(
                 index,
                 values,
                 sweeps: 0,
+                updates: 0,
                 stalled: false,
             }
         })
@@ -148,6 +153,7 @@ pub(crate) fn solve_pair(
                 b.values[2 * start..2 * (start + len)]
                     .copy_from_slice(&s.values[2 * off..2 * (off + len)]);
                 b.sweeps = b.sweeps.max(s.sweeps);
+                b.updates += comp.len * u64::from(s.sweeps);
                 b.stalled |= s.stalled;
                 off += len;
                 done += comp.len;
@@ -172,6 +178,7 @@ pub(crate) fn stats(b: &Building) -> LayerStats {
         key: b.index.key(),
         positions: n,
         sweeps: b.sweeps,
+        updates: b.updates,
         gap,
         mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
         stalled: b.stalled,

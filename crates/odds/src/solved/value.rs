@@ -72,20 +72,10 @@ pub fn value_report(tables: &Tables, pos: &Position) -> Result<ValueReport, Tabl
     for (throw, weight) in Throw::DISTINCT {
         let mut ranked = Vec::new();
         for out in plays(pos, &v, throw) {
-            let b = covered(tables, &out.result)?;
-            let bounds = if out.result.side_to_move() == mover || out.result.is_over(&v) {
-                // A finished game is valued for its side to move already:
-                // read it for the mover.
-                if out.result.is_over(&v) {
-                    let won = out.result.winner(&v) == Some(mover);
-                    let x = if won { 1.0 } else { 0.0 };
-                    Bounds { lo: x, hi: x }
-                } else {
-                    b
-                }
-            } else {
-                b.flipped()
-            };
+            covered(tables, &out.result)?;
+            let bounds = tables
+                .bounds_for(&out.result, mover)
+                .expect("covered just above");
             ranked.push(PlayValue {
                 play: out.play,
                 result: out.result,

@@ -1,0 +1,95 @@
+//! An independent check of a solved layer: recompute one sweep of the
+//! bound equations (RULES §1.8) for every position, from the stored bounds
+//! and the plays of the rules crate (not the builder's compact lists), and
+//! measure how far the stored bounds are from being closed under it.
+//!
+//! The iteration only ever raises a lower bound and lowers an upper one, so
+//! a sound table satisfies `lo ≤ lo'` and `hi' ≤ hi` for the recomputed
+//! `lo'`, `hi'` (up to rounding): its bounds are then also bounds of the
+//! equation's solution, and its midpoint satisfies the equation within the
+//! gap. [`Check::violation`] is the largest amount by which either
+//! inequality fails.
+
+use dalkon_rules::daldos::{play_results, Position, Side, Throw};
+use rayon::prelude::*;
+
+use super::index::{LayerIndex, LayerKey};
+use super::Tables;
+
+/// What the check found.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Check {
+    /// Positions checked.
+    pub positions: u64,
+    /// Largest `lo - lo'` or `hi' - hi` (≤ 0 when every bound holds; a
+    /// few ulps above 0 from rounding).
+    pub violation: f64,
+    /// Largest `hi' - lo'`.
+    pub gap: f64,
+    /// Largest `|mid' - mid|`: how far the midpoint is from satisfying
+    /// the equation.
+    pub residual: f64,
+}
+
+/// One sweep of the bound equations at `pos` (A to throw), from `tables`.
+/// `None` if a result is not covered.
+pub fn sweep_once(tables: &Tables, pos: &Position) -> Option<(f64, f64)> {
+    let v = tables.variants();
+    let mut results = Vec::new();
+    let (mut lo, mut hi) = (0.0, 0.0);
+    for (throw, w) in Throw::DISTINCT {
+        play_results(pos, &v, throw, &mut results);
+        let (mut blo, mut bhi) = (0.0f64, 0.0f64);
+        for r in &results {
+            let b = tables.bounds_for(r, Side::A)?;
+            blo = blo.max(b.lo);
+            bhi = bhi.max(b.hi);
+        }
+        lo += f64::from(w) * blo;
+        hi += f64::from(w) * bhi;
+    }
+    Some((lo / 16.0, hi / 16.0))
+}
+
+/// Check layer `key` (which must be present in `tables`, with the layers
+/// its plays lead to).
+pub fn check_layer(tables: &Tables, key: LayerKey) -> Option<Check> {
+    let index = LayerIndex::new(key);
+    let n = index.size();
+    let chunk = 4096u64;
+    let parts: Vec<Option<Check>> = (0..n.div_ceil(chunk))
+        .into_par_iter()
+        .map(|c| {
+            let mut out = Check {
+                positions: 0,
+                violation: f64::NEG_INFINITY,
+                gap: 0.0,
+                residual: 0.0,
+            };
+            for r in c * chunk..((c + 1) * chunk).min(n) {
+                let pos = index.unrank(r);
+                let stored = tables.bounds(&pos)?;
+                let (lo, hi) = sweep_once(tables, &pos)?;
+                out.positions += 1;
+                out.violation = out.violation.max(stored.lo - lo).max(hi - stored.hi);
+                out.gap = out.gap.max(hi - lo);
+                out.residual = out.residual.max(((lo + hi) / 2.0 - stored.value()).abs());
+            }
+            Some(out)
+        })
+        .collect();
+    let mut total = Check {
+        positions: 0,
+        violation: f64::NEG_INFINITY,
+        gap: 0.0,
+        residual: 0.0,
+    };
+    for p in parts {
+        let p = p?;
+        total.positions += p.positions;
+        total.violation = total.violation.max(p.violation);
+        total.gap = total.gap.max(p.gap);
+        total.residual = total.residual.max(p.residual);
+    }
+    Some(total)
+}
