@@ -73,10 +73,12 @@ pub fn plan(board: Board, v: &Variants, pieces: (u8, u8)) -> Result<Plan, TableE
             component = component.max(index.largest_component());
         }
     }
-    let threads = rayon::current_num_threads() as u64;
+    // The largest component is solved alone in its group (it is the one
+    // with no piece on either row pattern); others beside it are smaller,
+    // so twice its working set bounds what is live at once.
     let bytes = positions
         .saturating_mul(16)
-        .saturating_add(component.saturating_mul(COMPONENT_BYTES * 2 * threads));
+        .saturating_add(component.saturating_mul(COMPONENT_BYTES * 2));
     Ok(Plan {
         board,
         variants: *v,

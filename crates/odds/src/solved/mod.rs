@@ -21,6 +21,7 @@ mod error;
 pub mod file;
 mod index;
 mod pair;
+mod summary;
 mod value;
 
 use std::collections::BTreeMap;
@@ -33,6 +34,7 @@ pub use build::{plan, BuildProgress, LayerReport, NoProgress, Plan};
 pub use error::TableError;
 pub use index::{Component, LayerIndex, LayerKey, Pattern, Place};
 pub use pair::LayerStats;
+pub use summary::{activation_summary, ActivationRow};
 pub use value::{covered, value_report, PlayValue, ThrowValues, ValueReport};
 
 /// The gap at which a value counts as exact.
@@ -193,6 +195,14 @@ impl Tables {
     /// The folder of the files.
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
+    }
+
+    /// The layer `key`, if present.
+    fn layer(&self, key: LayerKey) -> Option<&Layer> {
+        if key.board != self.board {
+            return None;
+        }
+        self.layers.get(&(key.a, key.b))
     }
 
     /// Whether layer `(a, b)` is present.

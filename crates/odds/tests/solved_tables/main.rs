@@ -212,3 +212,17 @@ fn memory_is_checked_before_a_build() {
         "5 pieces a side do not fit board 4: each side has at most L = 4"
     );
 }
+
+#[test]
+fn activation_summary_of_board_4() {
+    let t = whole_game();
+    for (a, b) in [(1, 1), (2, 2), (4, 4)] {
+        let key = LayerKey { board: board4(), a, b };
+        let rows = dalkon_odds::solved::activation_summary(t, key).unwrap();
+        let n: u64 = rows.iter().map(|r| r.positions).sum();
+        assert_eq!(n, LayerIndex::new(key).size());
+        for r in &rows {
+            eprintln!("{a}v{b} undalt {:?}: {} positions, mean W {:.6}", r.undalt, r.positions, r.mean_w);
+        }
+    }
+}
