@@ -23,7 +23,9 @@ fn build(board: Board, pieces: (u8, u8)) -> (Tables, u64, u64) {
     let mut t = Tables::new(board, v, None);
     let reports = t.build(&p, EPS, &mut NoProgress).unwrap();
     let updates = reports.iter().map(|r| r.stats.updates).sum();
-    assert!(reports.iter().all(|r| r.stats.gap <= EPS && !r.stats.stalled));
+    assert!(reports
+        .iter()
+        .all(|r| r.stats.gap <= EPS && !r.stats.stalled));
     (t, p.positions, updates)
 }
 

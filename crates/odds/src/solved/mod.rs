@@ -29,8 +29,8 @@ use std::path::{Path, PathBuf};
 
 use dalkon_rules::daldos::{Board, Position, Side, Variants};
 
-pub use check::{check_layer, sweep_once, Check};
 pub use build::{plan, BuildProgress, LayerReport, NoProgress, Plan};
+pub use check::{check_layer, sweep_once, Check};
 pub use error::TableError;
 pub use index::{Component, LayerIndex, LayerKey, Pattern, Place};
 pub use pair::LayerStats;

@@ -1,6 +1,9 @@
-//! Solved Daldøs values on tiny boards from a reference solver that is
-//! deliberately independent of the table builder, so that the builder can
-//! be checked against values computed a second, different way.
+//! Solved Daldøs values: the value tables (`tables.rs`), and a reference
+//! solver on tiny boards that is deliberately independent of the table
+//! builder (`reference.rs`), so that the builder is checked against values
+//! computed a second, different way (`against_reference.rs`).
 
+mod against_reference;
 mod reference;
 mod reference_tests;
+mod tables;

@@ -57,7 +57,7 @@ fn wins_at_once_on_every_throw(p: &Position, v: &Variants) -> bool {
 /// 4-hole board, the unreachable ones (a dalt piece on its first hole)
 /// included. Captures leave one side without pieces, so this set is closed
 /// under play.
-fn all_one_against_one(board: Board) -> Vec<Position> {
+pub fn all_one_against_one(board: Board) -> Vec<Position> {
     let placements = |side: Side| -> Vec<(Hole, Cell)> {
         board
             .holes()
