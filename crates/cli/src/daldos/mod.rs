@@ -9,7 +9,9 @@ mod moves;
 mod odds;
 mod rule_args;
 mod show;
+pub(crate) mod solve;
 pub(crate) mod table;
+mod value;
 
 use crate::common::Global;
 
@@ -31,6 +33,10 @@ pub enum Command {
     Show(show::Args),
     /// Play a game in the terminal: humans, engines, random or greedy players.
     Game(game::Args),
+    /// Build (or load) the tables of exact values W up to A,B pieces a side.
+    Solve(solve::Args),
+    /// The exact value of a position from the tables, every play ranked.
+    Value(value::Args),
 }
 
 pub fn run(
@@ -47,5 +53,7 @@ pub fn run(
         Command::Match(args) => matchplay::run(global, args, out),
         Command::Show(args) => show::run(global, args, out),
         Command::Game(args) => game::run(global, args, out, stdin),
+        Command::Solve(args) => solve::run(global, args, out),
+        Command::Value(args) => value::run(global, args, out, stdin),
     }
 }

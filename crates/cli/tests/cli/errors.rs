@@ -70,6 +70,10 @@ fn usage_errors_are_one_line_naming_the_command() {
         "error: 'dalkon dakon' needs a command: solve, best, play, openings, prove, verify, show, game; see 'dalkon dakon --help'\n",
     );
     refused(
+        &["daldos"],
+        "error: 'dalkon daldos' needs a command: table, odds, moves, best, match, show, game, solve, value; see 'dalkon daldos --help'\n",
+    );
+    refused(
         &["daldos", "table", "--dal", "foo"],
         "error: invalid value 'foo' for '--dal <DAL>' [possible values: any, sternmost]; see 'dalkon daldos table --help'\n",
     );

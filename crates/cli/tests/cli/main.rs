@@ -10,6 +10,7 @@ mod game;
 mod labels;
 mod reproduce;
 mod show;
+mod solved;
 mod streams;
 mod verify;
 

@@ -1,10 +1,12 @@
 //! The Daldøs part of `dalkon reproduce`: `data/daldos/capture_tables.*`
-//! (`summary.rs` writes the Markdown, `plot.rs` the SVG) and
-//! `matches.json` (`matches.rs`).
+//! (`summary.rs` writes the Markdown, `plot.rs` the SVG), `matches.json`
+//! (`matches.rs`) and the exact values of small boards, `solved.*`
+//! (`solved/`).
 
 mod matches;
 mod plot;
 mod sets;
+mod solved;
 mod summary;
 
 use std::path::Path;
@@ -16,6 +18,7 @@ use dalkon_rules::daldos::Board;
 use self::matches::reproduce_matches;
 use self::plot::svg;
 use self::sets::{reproduce_variants, REPRODUCE_MAX};
+use self::solved::reproduce_solved;
 use self::summary::{markdown_all, variant_label};
 use super::log::RunLog;
 use super::write_file as write;
@@ -29,7 +32,8 @@ pub fn reproduce(
     say: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     reproduce_tables(out, log, say)?;
-    reproduce_matches(out, full, log, say)
+    reproduce_matches(out, full, log, say)?;
+    reproduce_solved(out, full, log, say)
 }
 
 /// Write `out/daldos/capture_tables.{csv,json,md,svg}`: both tables to

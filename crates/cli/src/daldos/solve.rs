@@ -1,0 +1,426 @@
+//! `dalkon daldos solve --board L --pieces A,B [--db-dir DIR]` (docs/cli.md,
+//! docs/solved.md): build (or load) the tables of exact values `W`
+//! (docs/rules.md §1.8) of every position with at most `A` and `B` pieces,
+//! layer by layer, and print a summary per layer; on a board where `A,B`
+//! is the full piece count, `W` at the start too.
+//!
+//! The library (`dalkon_odds::solved`) plans, checks the memory, builds and
+//! writes; this file parses the flags, shows a progress bar on a terminal
+//! and formats the reports. Layers are stored with A to throw: layer
+//! `a v b` holds the positions where the side to throw has `a` pieces and
+//! the other side `b`.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use dalkon_odds::solved::{plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS};
+use dalkon_rules::daldos::{Board, Position, Variants};
+use dalkon_solver::paths;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::RuleArgs;
+use crate::common::{quote, Format, Global};
+use crate::errors::{one_line, Exit};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The most pieces of each side, `A,B` (each from the losing count + 1
+    /// to L). Layers with the two counts swapped are built too: a position
+    /// with B to throw is stored as its mirror.
+    #[arg(long, value_name = "A,B")]
+    pub pieces: String,
+    /// Folder of the tables (default: $DALKON_DB_DIR, else `dalkon-db` in
+    /// the working directory). Created if missing; an interrupted build
+    /// resumes from the layers already written there.
+    #[arg(long, value_name = "DIR")]
+    pub db_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// The exit code of a table error: bad input (2) for what was asked (too
+/// many or too few pieces, a table folder that is a file, a position the
+/// tables do not cover); a failure (1) for the machine: memory, and files
+/// that cannot be read, written or trusted — as `dakon solve` does for
+/// its databases (docs/cli.md, "Exit codes").
+pub(crate) fn table_error(e: TableError) -> anyhow::Error {
+    let code = match &e {
+        TableError::OutOfMemory { .. } | TableError::Io { .. } | TableError::BadFile { .. } => 1,
+        _ => 2,
+    };
+    let message = one_line(&anyhow::Error::new(e));
+    Exit { code, message }.into()
+}
+
+/// `--pieces A,B`.
+fn parse_pieces(text: &str) -> anyhow::Result<(u8, u8)> {
+    let bad = || {
+        anyhow::anyhow!(
+            "--pieces {}: expected the most pieces of each side as two whole numbers A,B, e.g. 4,4",
+            quote(text)
+        )
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let a: u8 = a.trim().parse().map_err(|_| bad())?;
+    let b: u8 = b.trim().parse().map_err(|_| bad())?;
+    Ok((a, b))
+}
+
+/// A layer's row of the summary (JSON, and the record `reproduce` keeps).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct LayerJson {
+    pub a: u8,
+    pub b: u8,
+    pub positions: u64,
+    pub sweeps: u32,
+    pub gap: f64,
+    pub mean_w: f64,
+    pub stalled: bool,
+    pub loaded: bool,
+    /// Seconds of the layer's pair (a layer and its swap are built
+    /// together; both rows carry the pair's time).
+    pub seconds: f64,
+}
+
+impl From<&LayerReport> for LayerJson {
+    fn from(r: &LayerReport) -> LayerJson {
+        let s = &r.stats;
+        LayerJson {
+            a: s.key.a,
+            b: s.key.b,
+            positions: s.positions,
+            sweeps: s.sweeps,
+            gap: s.gap,
+            mean_w: s.mean_w,
+            stalled: s.stalled,
+            loaded: r.loaded,
+            seconds: r.seconds,
+        }
+    }
+}
+
+/// `W` at the start, A to throw.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub(crate) struct StartJson {
+    pub value: f64,
+    pub lower: f64,
+    pub upper: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct RulesJson {
+    dal: String,
+    capture: String,
+    end: String,
+}
+
+#[derive(Debug, Serialize)]
+struct SolveJson {
+    board: u8,
+    rules: RulesJson,
+    pieces: [u8; 2],
+    eps: f64,
+    layers: Vec<LayerJson>,
+    start: Option<StartJson>,
+}
+
+/// What a solve produced.
+#[derive(Debug)]
+pub(crate) struct Solved {
+    pub layers: Vec<LayerJson>,
+    /// `W` at the start when the scope is the whole game.
+    pub start: Option<StartJson>,
+    /// Bytes the plan allowed for, and its positions.
+    pub bytes: u64,
+    pub positions: u64,
+}
+
+/// Build (or load) the tables of `board` under `variants` up to `pieces`
+/// in `dir`, with a progress bar on a terminal.
+pub(crate) fn solve(
+    board: Board,
+    variants: Variants,
+    pieces: (u8, u8),
+    dir: &std::path::Path,
+) -> anyhow::Result<Solved> {
+    let p = plan(board, &variants, pieces).map_err(table_error)?;
+    let mut tables = Tables::new(board, variants, Some(dir));
+    let mut bar = Bar::new(board);
+    let reports = tables.build(&p, EPS, &mut bar);
+    bar.finish();
+    let reports = reports.map_err(table_error)?;
+    let l = board.len();
+    let start = (pieces == (l, l))
+        .then(|| tables.bounds(&Position::start(board)))
+        .flatten()
+        .map(|b| StartJson {
+            value: b.value(),
+            lower: b.lo,
+            upper: b.hi,
+        });
+    Ok(Solved {
+        layers: reports.iter().map(LayerJson::from).collect(),
+        start,
+        bytes: p.bytes,
+        positions: p.positions,
+    })
+}
+
+pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
+    let format = global.require_format(&[Format::Text, Format::Json])?;
+    let pieces = parse_pieces(&args.pieces)?;
+    let board = args.rules.board()?.unwrap_or(Board::DANISH);
+    let variants = args.rules.variants();
+    let dir = paths::db_dir(args.db_dir.clone());
+    let s = solve(board, variants, pieces, &dir)?;
+    if format == Format::Json {
+        let j = SolveJson {
+            board: board.len(),
+            rules: RulesJson {
+                dal: variants.dal.to_string(),
+                capture: variants.capture.to_string(),
+                end: variants.end.to_string(),
+            },
+            pieces: [pieces.0, pieces.1],
+            eps: EPS,
+            layers: s.layers,
+            start: s.start,
+        };
+        writeln!(out, "{}", serde_json::to_string(&j)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Daldøs solved: board {} (L={}), {variants}, up to {} v {} pieces",
+        board.name(),
+        board.len(),
+        pieces.0,
+        pieces.1
+    )?;
+    writeln!(
+        out,
+        "tables in {} ({} positions, at most {:.1} MiB of memory)",
+        dir.display(),
+        s.positions,
+        s.bytes as f64 / f64::from(1u32 << 20)
+    )?;
+    writeln!(
+        out,
+        "layer a v b: a pieces of the side to throw, b of the other (a position with B to throw \
+         is stored as its mirror)"
+    )?;
+    writeln!(out)?;
+    write!(out, "{}", layer_table(&s.layers))?;
+    writeln!(out)?;
+    let gap = s.layers.iter().map(|l| l.gap).fold(0.0, f64::max);
+    writeln!(
+        out,
+        "mean W: the side to throw's mean chance to win over the layer; gap: the largest \
+         upper - lower bound in it"
+    )?;
+    if gap <= EPS {
+        writeln!(
+            out,
+            "every value is exact to eps = {EPS:e} (the largest gap is {gap:.2e})"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "NOT every value is exact to eps = {EPS:e}: the largest gap is {gap:.2e}"
+        )?;
+    }
+    if s.layers.iter().any(|l| l.stalled) {
+        writeln!(
+            out,
+            "stalled: the bounds of some positions stopped closing before eps; the gap left is \
+             the chance that the game never ends from them"
+        )?;
+    }
+    if s.layers.iter().any(|l| l.loaded) {
+        writeln!(
+            out,
+            "loaded: read from the files of an earlier build (seconds: reading and checking)"
+        )?;
+    }
+    if let Some(st) = s.start {
+        let exact = if st.upper - st.lower <= EPS {
+            format!("exact to {EPS:e}")
+        } else {
+            format!(
+                "NOT exact: the bounds are {:.1e} apart",
+                st.upper - st.lower
+            )
+        };
+        writeln!(
+            out,
+            "W at the start (A to throw): {:.12} ({exact}: lower {:.15}, upper {:.15})",
+            st.value, st.lower, st.upper
+        )?;
+    }
+    Ok(())
+}
+
+/// The aligned table of layers (seconds on the first layer of a pair only:
+/// a layer and its swap are built together).
+fn layer_table(layers: &[LayerJson]) -> String {
+    let header = [
+        "layer",
+        "positions",
+        "sweeps",
+        "gap",
+        "mean W",
+        "source",
+        "seconds",
+    ];
+    let mut rows: Vec<[String; 7]> = Vec::new();
+    let mut previous: Option<(u8, u8)> = None;
+    for l in layers {
+        let swap_of_previous = previous == Some((l.b, l.a)) && l.a != l.b;
+        let mut source = if l.loaded { "loaded" } else { "built" }.to_owned();
+        if l.stalled {
+            source.push_str(", stalled");
+        }
+        rows.push([
+            format!("{} v {}", l.a, l.b),
+            l.positions.to_string(),
+            l.sweeps.to_string(),
+            format!("{:.2e}", l.gap),
+            format!("{:.12}", l.mean_w),
+            source,
+            if swap_of_previous {
+                format!("(with {} v {})", l.b, l.a)
+            } else {
+                format!("{:.3}", l.seconds)
+            },
+        ]);
+        previous = Some((l.a, l.b));
+    }
+    let mut width = header.map(str::len);
+    for r in &rows {
+        for (w, cell) in width.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; 7]| {
+        let mut s = String::new();
+        for (i, (cell, w)) in cells.iter().zip(width).enumerate() {
+            if i > 0 {
+                s.push_str("  ");
+            }
+            // Text columns (layer, source) to the left, numbers right.
+            let pad = w - cell.chars().count();
+            if i == 0 || i == 5 {
+                s.push_str(cell);
+                s.push_str(&" ".repeat(pad));
+            } else {
+                s.push_str(&" ".repeat(pad));
+                s.push_str(cell);
+            }
+        }
+        s.trim_end().to_owned() + "\n"
+    };
+    let mut text = line(header);
+    for r in &rows {
+        text.push_str(&line(r.each_ref().map(String::as_str)));
+    }
+    text
+}
+
+/// The build's progress bar, on stderr and only on a terminal: one pair of
+/// layers at a time.
+#[derive(Debug)]
+struct Bar {
+    bar: Option<ProgressBar>,
+    board: Board,
+}
+
+impl Bar {
+    fn new(board: Board) -> Bar {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = ProgressBar::new(0);
+            b.set_style(
+                ProgressStyle::with_template(
+                    "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            b
+        });
+        Bar { bar, board }
+    }
+
+    fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+impl BuildProgress for Bar {
+    fn pair_started(&mut self, key: LayerKey, positions: u64, loaded: bool) {
+        if let Some(b) = &self.bar {
+            let what = if loaded { "loading" } else { "solving" };
+            let swap = if key.a == key.b {
+                String::new()
+            } else {
+                format!(" and {} v {}", key.b, key.a)
+            };
+            b.set_prefix(format!(
+                "board {}: {what} layer {} v {}{swap}",
+                self.board.name(),
+                key.a,
+                key.b
+            ));
+            b.set_length(positions);
+            b.set_position(if loaded { positions } else { 0 });
+        }
+    }
+
+    fn advanced(&mut self, positions: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(positions);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_are_two_numbers() {
+        assert_eq!(parse_pieces("4,4").unwrap(), (4, 4));
+        assert_eq!(parse_pieces(" 2, 1 ").unwrap(), (2, 1));
+        for bad in ["4", "4,", "a,b", "4,4,4", "-1,2", "300,1"] {
+            let e = parse_pieces(bad).unwrap_err().to_string();
+            assert!(e.contains("expected the most pieces"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_table_is_aligned() {
+        let row = |a, b, positions, seconds| LayerJson {
+            a,
+            b,
+            positions,
+            sweeps: 3,
+            gap: 0.0,
+            mean_w: 0.5,
+            stalled: false,
+            loaded: false,
+            seconds,
+        };
+        let t = layer_table(&[
+            row(1, 1, 237, 0.01),
+            row(2, 1, 5000, 0.5),
+            row(1, 2, 5000, 0.5),
+        ]);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert!(lines[3].ends_with("(with 2 v 1)"), "{t}");
+        let end = |l: &str, w: &str| l.find(w).unwrap() + w.len();
+        assert_eq!(end(lines[0], "positions"), end(lines[1], "237"), "{t}");
+    }
+}
