@@ -17,7 +17,7 @@ pub mod tt;
 
 pub use daldos::{side_index, Daldos};
 pub use eval::{evaluate, evaluate_with, threat, EvalWeights, Threat};
-pub use game::Game;
+pub use game::{Game, Known};
 pub use matchplay::{play_game, play_match, wilson, GameRecord, MatchConfig, MatchResult};
 pub use players::{EnginePlayer, GreedyPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer};
 pub use rng::{splitmix64, Rng};
