@@ -4,12 +4,14 @@
 //!
 //! Data flows one way: `game` ← `search` (with `tt`) ← `players` ←
 //! `matchplay`; `daldos` (with `eval`) is the one game the rest is used
-//! with, and `rng` draws the dice of matches.
+//! with, and `rng` draws the dice of matches. `perfect` reads the solved
+//! tables (`crate::solved`) for the player that plays by them.
 
 pub mod daldos;
 pub mod eval;
 pub mod game;
 pub mod matchplay;
+pub mod perfect;
 pub mod players;
 pub mod rng;
 pub mod search;
@@ -19,7 +21,10 @@ pub use daldos::{side_index, Daldos};
 pub use eval::{evaluate, evaluate_with, threat, EvalWeights, Threat};
 pub use game::{Game, Known};
 pub use matchplay::{play_game, play_match, wilson, GameRecord, MatchConfig, MatchResult};
-pub use players::{EnginePlayer, GreedyPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer};
+pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
+pub use players::{
+    EnginePlayer, GreedyPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer,
+};
 pub use rng::{splitmix64, Rng};
 pub use search::{
     analyse_position, analyse_position_with_progress, analyse_throw, analyse_throw_with_progress,
