@@ -18,7 +18,7 @@ pub mod search;
 pub mod tt;
 
 pub use daldos::{side_index, Daldos};
-pub use eval::{evaluate, evaluate_with, threat, EvalWeights, Threat};
+pub use eval::{evaluate, evaluate_with, features, threat, EvalWeights, Features, Threat};
 pub use game::{Game, Known};
 pub use matchplay::{play_game, play_match, wilson, GameRecord, MatchConfig, MatchResult};
 pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
