@@ -10,8 +10,17 @@
 //! labelled exact (`"exact": true`, text `exact`) only when it is the
 //! game's value: every line the search needed for it ended in a finished
 //! game (`dalkon_odds::engine::search`, "Exact values"); any other value is
-//! an estimate. No solved tables exist yet, so game ends are the only
-//! source of exact values.
+//! an estimate.
+//!
+//! Solved tables (docs/cli.md, "Daldøs solved") are read from `--db-dir`
+//! (default `$DALKON_DB_DIR`, else `dalkon-db`, as for Dakon's databases):
+//! every layer of the position's board and rules found there. Wherever
+//! the search reaches a position they cover, it takes the tables' value
+//! instead of searching or evaluating it, and that value is exact (to
+//! 1e-12, the tables' precision; with table values in a sum the search's
+//! arithmetic rounds, see `engine::search`, "Known values"). A position
+//! the tables cover is thus answered exactly at any depth. Without tables
+//! (none found) the answer is what it was before there were tables.
 //!
 //! The answer comes within a node budget (`--max-nodes`, 0 for none): the
 //! search deepens one unit at a time, 1, 2, … up to `--depth`, and when a
@@ -28,8 +37,10 @@
 //! `depth_asked` and `complete` (whether `depth` is the depth asked),
 //! `nodes_total` (the nodes of every depth searched, the one that ran out
 //! included; `nodes` and `stats` are those of the search at `depth`),
-//! `stats` (node counts by kind), `prune`; without `--dice`, `best` is
-//! null, `plays` is empty and `throws` holds one entry per ordered throw.
+//! `stats` (node counts by kind, `table_hits` the positions valued by the
+//! tables), `prune`, `tables` (layers of the tables found for the board and
+//! rules, 0 for none); without `--dice`, `best` is null, `plays` is empty
+//! and `throws` holds one entry per ordered throw.
 //!
 //! `--top K` lists at most K plays per throw. Without it JSON lists every
 //! play, and text the first [`TEXT_TOP`] plays of the throw asked, or only
@@ -39,6 +50,9 @@
 //! with one JSON line (crate::batch), without a progress bar.
 
 use anyhow::Context;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use dalkon_odds::engine::Daldos;
@@ -46,7 +60,8 @@ use dalkon_odds::engine::{
     analyse_position_with_progress, analyse_throw_with_progress, RootMode, SearchError,
     SearchOptions, Stats, ThrowAnalysis, MAX_DEPTH,
 };
-use dalkon_rules::daldos::{plays, Board, Position, Throw};
+use dalkon_odds::solved::Tables;
+use dalkon_rules::daldos::{plays, Board, Position, Throw, Variants};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -85,8 +100,47 @@ pub struct Args {
     /// Switch off Star1 / alpha-beta pruning (same values, more nodes).
     #[arg(long)]
     pub no_prune: bool,
+    /// Folder of the solved tables (`dalkon daldos solve`; default:
+    /// $DALKON_DB_DIR, else `dalkon-db`): the search takes their exact
+    /// value wherever they cover a position.
+    #[arg(long, value_name = "DIR")]
+    pub db_dir: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+/// The tables folder: `--db-dir`, else `$DALKON_DB_DIR`, else `dalkon-db`.
+pub(super) fn db_dir(arg: Option<PathBuf>) -> PathBuf {
+    dalkon_solver::paths::db_dir(arg)
+}
+
+/// Every layer of `board` under `variants` whose table is in `dir` (none
+/// when the folder is missing or holds none: the tables are then empty,
+/// and know their folder for the messages that name it).
+pub(super) fn load_tables(
+    dir: &Path,
+    board: Board,
+    variants: Variants,
+) -> anyhow::Result<Arc<Tables>> {
+    let mut t = Tables::new(board, variants, Some(dir));
+    t.load_all()
+        .with_context(|| format!("reading the tables in {}", dir.display()))?;
+    Ok(Arc::new(t))
+}
+
+/// Whether tables hold no layer.
+pub(super) fn is_empty(t: &Tables) -> bool {
+    t.stats().is_empty()
+}
+
+/// The game for positions of `board`: with its tables when `dir` has any.
+fn game_for(dir: &Path, board: Board, variants: Variants) -> anyhow::Result<Daldos> {
+    let t = load_tables(dir, board, variants)?;
+    Ok(if is_empty(&t) {
+        Daldos::new(variants)
+    } else {
+        Daldos::with_tables(t)
+    })
 }
 
 /// The default `--max-nodes`. Measured on 2 cores: depth 3 of the
@@ -132,6 +186,7 @@ struct StatsJson {
     ordering_evals: u64,
     tt_hits: u64,
     cutoffs: u64,
+    table_hits: u64,
 }
 
 impl From<Stats> for StatsJson {
@@ -144,6 +199,7 @@ impl From<Stats> for StatsJson {
             ordering_evals: s.ordering_evals,
             tt_hits: s.tt_hits,
             cutoffs: s.cutoffs,
+            table_hits: s.table_hits,
         }
     }
 }
@@ -172,6 +228,8 @@ struct BestJson {
     nodes_total: u64,
     prune: bool,
     stats: StatsJson,
+    /// Layers of solved tables the search used (0: none).
+    tables: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     throws: Option<Vec<ThrowJson>>,
 }
@@ -190,9 +248,8 @@ fn play_rows(a: &ThrowAnalysis<Daldos>, board: Board, top: usize) -> Vec<PlayJso
         .collect()
 }
 
-/// What one answer needs besides the position.
-struct Query<'a> {
-    game: &'a Daldos,
+/// What one answer needs besides the position and its game.
+struct Query {
     throw: Option<Throw>,
     depth: u32,
     max_nodes: Option<u64>,
@@ -217,9 +274,9 @@ pub fn run(
         .as_deref()
         .map(|d| d.parse::<Throw>().context("--dice"))
         .transpose()?;
-    let game = Daldos::new(args.rules.variants());
+    let variants = args.rules.variants();
+    let dir = db_dir(args.db_dir.clone());
     let query = Query {
-        game: &game,
         throw,
         depth: args.depth,
         max_nodes: (args.max_nodes > 0).then_some(args.max_nodes),
@@ -232,20 +289,29 @@ pub fn run(
         top: args.top.unwrap_or(usize::MAX),
     };
     if args.position == "-" {
+        // One game (and its tables) per board met.
+        let mut games: HashMap<Board, Daldos> = HashMap::new();
         crate::batch::run(stdin, w, |text| {
             let pos = args.rules.position(text)?;
-            Ok(serde_json::to_value(answer(&query, &pos, None)?)?)
+            let game = match games.entry(pos.board()) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(game_for(&dir, pos.board(), variants)?)
+                }
+            };
+            Ok(serde_json::to_value(answer(&query, game, &pos, None)?)?)
         })?;
         return Ok(());
     }
     let pos = args.rules.position(&args.position)?;
+    let game = game_for(&dir, pos.board(), variants)?;
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("depth {msg} {bar:40} {pos}/{len} root plays, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = Instant::now();
-    let out = answer(&query, &pos, Some(&bar));
+    let out = answer(&query, &game, &pos, Some(&bar));
     bar.finish_and_clear();
     let out = out?;
     let seconds = started.elapsed().as_secs_f64();
@@ -263,20 +329,25 @@ pub fn run(
 
 /// The answer for `pos`: iterative deepening within the node budget (see
 /// the module documentation), ticking `bar` once per root play searched.
-fn answer(q: &Query, pos: &Position, bar: Option<&ProgressBar>) -> anyhow::Result<BestJson> {
-    if let Some(w) = pos.winner(&q.game.variants) {
+fn answer(
+    q: &Query,
+    game: &Daldos,
+    pos: &Position,
+    bar: Option<&ProgressBar>,
+) -> anyhow::Result<BestJson> {
+    if let Some(w) = pos.winner(&game.variants) {
         anyhow::bail!(
             "the game is already over in this position ({} has won under end={})",
             w.letter(),
-            q.game.variants.end
+            game.variants.end
         );
     }
     // One tick per root play searched.
     let root_plays: usize = match q.throw {
-        Some(t) => plays(pos, &q.game.variants, t).len(),
+        Some(t) => plays(pos, &game.variants, t).len(),
         None => Throw::DISTINCT
             .iter()
-            .map(|&(t, _)| plays(pos, &q.game.variants, t).len())
+            .map(|&(t, _)| plays(pos, &game.variants, t).len())
             .sum(),
     };
     // Without a budget every depth finishes: go straight to the one asked.
@@ -295,7 +366,7 @@ fn answer(q: &Query, pos: &Position, bar: Option<&ProgressBar>) -> anyhow::Resul
             max_nodes: q.max_nodes.map(|m| m.saturating_sub(used)),
             ..SearchOptions::default()
         };
-        match search(q, pos, opts, &|| {
+        match search(q, game, pos, opts, &|| {
             if let Some(bar) = bar {
                 bar.inc(1)
             }
@@ -321,12 +392,14 @@ fn answer(q: &Query, pos: &Position, bar: Option<&ProgressBar>) -> anyhow::Resul
 /// One search of `pos` to `opts.depth`.
 fn search(
     q: &Query,
+    game: &Daldos,
     pos: &Position,
     opts: SearchOptions,
     tick: &(dyn Fn() + Sync),
 ) -> Result<BestJson, SearchError> {
     let board = pos.board();
-    let (game, mode) = (q.game, q.mode);
+    let mode = q.mode;
+    let tables = game.tables.as_ref().map_or(0, |t| t.stats().len());
     Ok(match q.throw {
         Some(t) => {
             let a = analyse_throw_with_progress(game, pos, t, opts, mode, tick)?;
@@ -343,6 +416,7 @@ fn search(
                 nodes_total: a.stats.nodes(),
                 prune: opts.prune,
                 stats: a.stats.into(),
+                tables,
                 throws: None,
             }
         }
@@ -379,6 +453,7 @@ fn search(
                 nodes_total: a.stats.nodes(),
                 prune: opts.prune,
                 stats: a.stats.into(),
+                tables,
                 throws: Some(throws),
             }
         }
@@ -420,11 +495,21 @@ fn print_text(
         limit,
         if out.prune { "on" } else { "off" }
     )?;
-    writeln!(
-        w,
-        "exact: the value of the game (every line searched ended); estimate: \
-         a static evaluation at the depth cut entered it"
-    )?;
+    if out.tables > 0 {
+        writeln!(
+            w,
+            "exact: the value of the game (every line searched ended in a finished game or \
+             in the solved tables, {} layers; exact to 1e-12); estimate: a static evaluation \
+             at the depth cut entered it",
+            out.tables
+        )?;
+    } else {
+        writeln!(
+            w,
+            "exact: the value of the game (every line searched ended); estimate: \
+             a static evaluation at the depth cut entered it"
+        )?;
+    }
     let row = |p: &PlayJson| format!("{:.4}  {}", p.value, label(p.exact, p.upper_bound));
     match (throw, &out.throws) {
         (Some(t), _) => {

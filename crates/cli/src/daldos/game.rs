@@ -1,6 +1,6 @@
 //! `dalkon daldos game`: a game in the terminal between any two of a
-//! human, `random`, `greedy` and `engine:N` (docs/cli.md, "Looking at
-//! positions and playing").
+//! human, `random`, `greedy`, `engine:N` and `perfect` (docs/cli.md,
+//! "Looking at positions and playing").
 //!
 //! Every throw is shown; a human sees the legal plays of the throw
 //! numbered (in the order of `daldos moves`) and types a number or a
@@ -17,14 +17,23 @@
 //! another play is chosen. A `hint` is the engine's value of every play of
 //! the throw, as `daldos best --dice` gives it (exact or estimate, per
 //! play), within a node budget.
+//!
+//! Solved tables in `--db-dir` (default `$DALKON_DB_DIR`, else `dalkon-db`)
+//! serve the hints, whose search takes their exact values wherever they
+//! cover a position (as `daldos best` does), and the `perfect` player,
+//! refused before the game unless they cover every position it can reach.
+//! The engine players do not read them: `engine:N` plays as in a match.
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::Context;
 use dalkon_odds::engine::{
     analyse_throw, Daldos, Game as _, Player, PlayerSpec, PlayerSpecError, Rng, RootMode,
     SearchError, SearchOptions, ThrowAnalysis, MAX_DEPTH,
 };
+use dalkon_odds::solved::Tables;
 use dalkon_rules::daldos::{Board, Play, Position, Side, Throw};
 
 use super::draw::draw;
@@ -38,10 +47,10 @@ pub const DEFAULT_HINT_NODES: u64 = 2_000_000;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Player a (row A; a moves first from the start): human, random,
-    /// greedy or engine:N.
+    /// greedy, engine:N or perfect (the solved tables' best play).
     #[arg(long, value_name = "PLAYER", default_value = "human")]
     pub a: String,
-    /// Player b (row B): human, random, greedy or engine:N.
+    /// Player b (row B): human, random, greedy, engine:N or perfect.
     #[arg(long, value_name = "PLAYER", default_value = "engine:2")]
     pub b: String,
     /// Seed of the dice (and of the random player's choices).
@@ -63,6 +72,10 @@ pub struct Args {
     /// no limit.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HINT_NODES)]
     pub max_nodes: u64,
+    /// Folder of the solved tables for hints and `perfect` (`dalkon daldos
+    /// solve`; default: $DALKON_DB_DIR, else `dalkon-db`).
+    #[arg(long, value_name = "DIR")]
+    pub db_dir: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -73,19 +86,38 @@ enum Seat {
     Machine(PlayerSpec, Box<dyn Player<Daldos>>),
 }
 
+/// A side's player as typed, before it is built: a human, or a spec.
+fn parse_seat(flag: &str, text: &str) -> anyhow::Result<Option<PlayerSpec>> {
+    if text == "human" {
+        return Ok(None);
+    }
+    match text.parse::<PlayerSpec>() {
+        Ok(spec) => Ok(Some(spec)),
+        Err(PlayerSpecError::Unknown(_)) => anyhow::bail!(
+            "{flag}: unknown player {}: expected human, random, greedy, engine:N or perfect",
+            quote(text)
+        ),
+        Err(e) => Err(e).context(flag.to_owned()),
+    }
+}
+
 impl Seat {
-    fn parse(flag: &str, text: &str) -> anyhow::Result<Seat> {
-        if text == "human" {
-            return Ok(Seat::Human);
-        }
-        match text.parse::<PlayerSpec>() {
-            Ok(spec) => Ok(Seat::Machine(spec, spec.build())),
-            Err(PlayerSpecError::Unknown(_)) => anyhow::bail!(
-                "{flag}: unknown player {}: expected human, random, greedy or engine:N",
-                quote(text)
+    /// The seat of a parsed player, for games of `game` from `start`.
+    fn build(
+        flag: &str,
+        spec: Option<PlayerSpec>,
+        game: &Daldos,
+        start: &Position,
+        tables: Option<&Arc<Tables>>,
+    ) -> anyhow::Result<Seat> {
+        Ok(match spec {
+            None => Seat::Human,
+            Some(spec) => Seat::Machine(
+                spec,
+                spec.build(game, start, tables)
+                    .with_context(|| flag.to_owned())?,
             ),
-            Err(e) => Err(e).context(flag.to_owned()),
-        }
+        })
     }
 
     fn name(&self) -> String {
@@ -107,7 +139,10 @@ struct Snapshot {
 
 /// A game in progress.
 struct Game {
+    /// The rules, for the players (no tables).
     game: Daldos,
+    /// The game the hints search: with the tables, if any.
+    hint_game: Daldos,
     /// By side index (a = 0).
     seats: [Seat; 2],
     now: Snapshot,
@@ -132,7 +167,7 @@ pub fn run(
     stdin: &mut dyn BufRead,
 ) -> anyhow::Result<()> {
     global.require_format(&[Format::Text])?;
-    let seats = [Seat::parse("--a", &args.a)?, Seat::parse("--b", &args.b)?];
+    let specs = [parse_seat("--a", &args.a)?, parse_seat("--b", &args.b)?];
     if args.turn_cap == 0 {
         anyhow::bail!("--turn-cap must be at least 1");
     }
@@ -140,8 +175,28 @@ pub fn run(
         Some(text) => args.rules.position(text)?,
         None => Position::start(args.rules.board()?.unwrap_or(Board::DANISH)),
     };
+    let variants = args.rules.variants();
+    let rules = Daldos::new(variants);
+    // Tables serve hints (humans) and `perfect`.
+    let tables = if specs
+        .iter()
+        .any(|s| s.map_or(true, PlayerSpec::needs_tables))
+    {
+        let dir = super::best::db_dir(args.db_dir.clone());
+        Some(super::best::load_tables(&dir, pos.board(), variants)?)
+    } else {
+        None
+    };
+    let seats = [
+        Seat::build("--a", specs[0], &rules, &pos, tables.as_ref())?,
+        Seat::build("--b", specs[1], &rules, &pos, tables.as_ref())?,
+    ];
     let mut game = Game {
-        game: Daldos::new(args.rules.variants()),
+        hint_game: match &tables {
+            Some(t) if !super::best::is_empty(t) => Daldos::with_tables(Arc::clone(t)),
+            _ => rules.clone(),
+        },
+        game: rules,
         seats,
         now: Snapshot {
             pos,
@@ -317,10 +372,14 @@ impl Game {
         } else {
             String::new()
         };
+        let tables = match &self.hint_game.tables {
+            Some(t) => format!(" (solved tables: {} layers)", t.stats().len()),
+            None => String::new(),
+        };
         writeln!(
             out,
             "hint: {}'s win probability after each play, depth {depth}{limit}; \
-             exact = the value of the game, estimate = the engine's evaluation entered it",
+             exact = the value of the game, estimate = the engine's evaluation entered it{tables}",
             pos.side_to_move()
         )?;
         let board = pos.board();
@@ -367,7 +426,7 @@ impl Game {
                 max_nodes: self.hint_nodes.map(|m| m.saturating_sub(used)),
                 ..SearchOptions::default()
             };
-            match analyse_throw(&self.game, pos, throw, opts, RootMode::AllExact) {
+            match analyse_throw(&self.hint_game, pos, throw, opts, RootMode::AllExact) {
                 Ok(a) => {
                     used += a.stats.nodes();
                     done = Some((a, depth));

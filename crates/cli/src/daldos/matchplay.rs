@@ -2,17 +2,24 @@
 //! (docs/cli.md): seeded, replayable matches from the start position, `a` and
 //! `b` alternating as the starting side (game 0: `a` starts).
 //!
+//! `perfect` plays the best play by the solved tables (docs/cli.md,
+//! "Daldøs solved") found in `--db-dir` (default `$DALKON_DB_DIR`, else
+//! `dalkon-db`); it is refused, before any game, unless they cover every
+//! position a game on the board can reach (every layer up to L v L), with
+//! the command that builds them. The other players never read tables.
+//!
 //! JSON fields beyond docs/cli.md: `a`, `b`, `seed`, `board`, `rules`,
 //! `turn_cap`, `capped` (games stopped at the turn cap, won by neither),
 //! `first_player_wins`, and `seconds` (wall time: the only field that
 //! changes from run to run).
 
 use anyhow::Context;
+use std::path::PathBuf;
 use std::time::Instant;
 
-use dalkon_odds::engine::Daldos;
 use dalkon_odds::engine::PlayerSpec;
 use dalkon_odds::engine::{play_match, MatchConfig};
+use dalkon_odds::engine::{Daldos, Player};
 use dalkon_rules::daldos::{Board, Position};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -26,10 +33,11 @@ use crate::common::{Format, Global};
      or a row length L from 4 to 32"
 )))]
 pub struct Args {
-    /// Player a: random, greedy or engine:N.
+    /// Player a: random, greedy, engine:N or perfect (the solved tables'
+    /// best play, from --db-dir).
     #[arg(long, value_name = "PLAYER")]
     pub a: String,
-    /// Player b: random, greedy or engine:N.
+    /// Player b: random, greedy, engine:N or perfect.
     #[arg(long, value_name = "PLAYER")]
     pub b: String,
     /// Number of games.
@@ -41,6 +49,10 @@ pub struct Args {
     /// Throws after which an unfinished game is stopped (won by neither).
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub turn_cap: u32,
+    /// Folder of the solved tables `perfect` plays from (`dalkon daldos
+    /// solve`; default: $DALKON_DB_DIR, else `dalkon-db`).
+    #[arg(long, value_name = "DIR")]
+    pub db_dir: Option<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -65,12 +77,31 @@ pub(crate) struct MatchJson {
     pub(crate) seconds: f64,
 }
 
-/// Play one match with a progress bar on a terminal.
+/// Play one match with a progress bar on a terminal, between players that
+/// need no tables (every player but `perfect`: the benchmark's).
 pub(crate) fn play(
     a: &PlayerSpec,
     b: &PlayerSpec,
     board: Board,
     game: Daldos,
+    cfg: MatchConfig,
+) -> MatchJson {
+    let start = Position::start(board);
+    let build = |p: &PlayerSpec| {
+        p.build(&game, &start, None)
+            .expect("a player that needs no tables")
+    };
+    let (pa, pb) = (build(a), build(b));
+    play_built(a, b, (pa.as_ref(), pb.as_ref()), board, &game, cfg)
+}
+
+/// [`play`] with the players built (`a` and `b` name them).
+fn play_built(
+    a: &PlayerSpec,
+    b: &PlayerSpec,
+    (pa, pb): (&dyn Player<Daldos>, &dyn Player<Daldos>),
+    board: Board,
+    game: &Daldos,
     cfg: MatchConfig,
 ) -> MatchJson {
     let start = Position::start(board);
@@ -82,8 +113,7 @@ pub(crate) fn play(
     );
     bar.set_message(format!("{a} vs {b}"));
     let started = Instant::now();
-    let (pa, pb) = (a.build(), b.build());
-    let r = play_match(&game, &start, pa.as_ref(), pb.as_ref(), cfg, &|| bar.inc(1));
+    let r = play_match(game, &start, pa, pb, cfg, &|| bar.inc(1));
     bar.finish_and_clear();
     MatchJson {
         games: r.games,
@@ -121,7 +151,18 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
         seed: args.seed,
         turn_cap: args.turn_cap,
     };
-    let out = play(&a, &b, board, Daldos::new(args.rules.variants()), cfg);
+    let variants = args.rules.variants();
+    let game = Daldos::new(variants);
+    let start = Position::start(board);
+    let tables = if a.needs_tables() || b.needs_tables() {
+        let dir = super::best::db_dir(args.db_dir.clone());
+        Some(super::best::load_tables(&dir, board, variants)?)
+    } else {
+        None
+    };
+    let pa = a.build(&game, &start, tables.as_ref()).context("--a")?;
+    let pb = b.build(&game, &start, tables.as_ref()).context("--b")?;
+    let out = play_built(&a, &b, (pa.as_ref(), pb.as_ref()), board, &game, cfg);
     match format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
         _ => {

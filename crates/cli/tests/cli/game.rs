@@ -389,7 +389,7 @@ fn game_offers_text_only() {
         ),
         (
             &["daldos", "game", "--a", "minimax"][..],
-            "error: --a: unknown player \"minimax\": expected human, random, greedy or engine:N\n",
+            "error: --a: unknown player \"minimax\": expected human, random, greedy, engine:N or perfect\n",
         ),
         (
             &["dakon", "game", "--holes", "3"][..],

@@ -8,6 +8,7 @@ mod daldos_best;
 mod errors;
 mod game;
 mod labels;
+mod perfect;
 mod reproduce;
 mod show;
 mod solved;

@@ -1,27 +1,65 @@
 //! Daldøs as a [`Game`] for the search: the rules of `dalkon-rules` (plays,
-//! dal-dal rethrows, game ends) and the static evaluation of `eval.rs`.
+//! dal-dal rethrows, game ends), the static evaluation of `eval.rs`, and
+//! optionally solved tables ([`crate::solved`]) whose values the search
+//! takes wherever they cover a position.
+
+use std::sync::Arc;
 
 use dalkon_rules::daldos::{play_results, plays, Play, Position, Side, Throw, Variants};
 
 use crate::engine::eval::{evaluate_with, EvalWeights};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, Known};
+use crate::solved::{Tables, EPS};
 
 /// Daldøs under the given rule variants (the board comes with positions).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Daldos {
     /// The rule variants (docs/rules.md §1.5).
     pub variants: Variants,
     /// The evaluation's weights.
     pub weights: EvalWeights,
+    /// Solved tables of these rules (any board: a position of another
+    /// board is simply not covered), read by [`Game::known`].
+    pub tables: Option<Arc<Tables>>,
+}
+
+impl PartialEq for Daldos {
+    /// The same rules, weights and tables (the same tables object).
+    fn eq(&self, other: &Daldos) -> bool {
+        self.variants == other.variants
+            && self.weights == other.weights
+            && match (&self.tables, &other.tables) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+    }
 }
 
 impl Daldos {
-    /// Daldøs under `variants`, default evaluation.
+    /// Daldøs under `variants`, default evaluation, no tables.
     pub fn new(variants: Variants) -> Daldos {
         Daldos {
             variants,
             weights: EvalWeights::default(),
+            tables: None,
         }
+    }
+
+    /// Daldøs under the rules of `tables`, default evaluation, the search
+    /// taking the tables' value wherever they cover a position (exact when
+    /// its bounds are within [`EPS`]).
+    pub fn with_tables(tables: Arc<Tables>) -> Daldos {
+        Daldos {
+            variants: tables.variants(),
+            weights: EvalWeights::default(),
+            tables: Some(tables),
+        }
+    }
+
+    /// The same game with other evaluation weights.
+    pub fn with_weights(self, weights: EvalWeights) -> Daldos {
+        Daldos { weights, ..self }
     }
 }
 
@@ -61,5 +99,14 @@ impl Game for Daldos {
 
     fn evaluate(&self, pos: &Position) -> f64 {
         evaluate_with(pos, &self.variants, &self.weights)
+    }
+
+    /// The tables' value (the midpoint of its bounds), if they cover `pos`.
+    fn known(&self, pos: &Position) -> Option<Known> {
+        let b = self.tables.as_ref()?.bounds(pos)?;
+        Some(Known {
+            value: b.value(),
+            exact: b.gap() <= EPS,
+        })
     }
 }

@@ -2,6 +2,10 @@
 //! match play need to know of a two-player dice game. Kept apart from the
 //! search so that a game (Daldøs in `daldos.rs`, toy games in the tests)
 //! depends only on this trait, not on how it is searched.
+//!
+//! A game may also know some values outright ([`Game::known`]: Daldøs
+//! reads them from its solved tables); the search takes them instead of
+//! searching or evaluating.
 
 use std::fmt;
 use std::hash::Hash;
@@ -42,4 +46,23 @@ pub trait Game: Sync + fmt::Debug {
     /// Estimated win probability, in `[0, 1]`, of the side to move of a
     /// position whose game is not over.
     fn evaluate(&self, pos: &Self::Pos) -> f64;
+
+    /// The value of a position whose game is not over, when the game knows
+    /// it without a search (from solved tables, say); `None` (the default)
+    /// when it does not. The search uses it wherever it is known, at any
+    /// depth, in place of searching or evaluating the position.
+    fn known(&self, _pos: &Self::Pos) -> Option<Known> {
+        None
+    }
+}
+
+/// A value known without a search ([`Game::known`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Known {
+    /// Win probability, in `[0, 1]`, of the side to move.
+    pub value: f64,
+    /// `value` is the game's value (to within the source's precision, for
+    /// Daldøs tables [`crate::solved::EPS`]); otherwise it counts as an
+    /// estimate, as a static evaluation does.
+    pub exact: bool,
 }

@@ -4,22 +4,33 @@
 //!
 //! Data flows one way: `game` ← `search` (with `tt`) ← `players` ←
 //! `matchplay`; `daldos` (with `eval`) is the one game the rest is used
-//! with, and `rng` draws the dice of matches.
+//! with, and `rng` draws the dice of matches. `perfect` plays from the
+//! solved tables (`crate::solved`), and `loss` measures the other players'
+//! decisions against it.
 
 pub mod daldos;
 pub mod eval;
 pub mod game;
+pub mod loss;
 pub mod matchplay;
+pub mod perfect;
 pub mod players;
 pub mod rng;
 pub mod search;
 pub mod tt;
 
 pub use daldos::{side_index, Daldos};
-pub use eval::{evaluate, evaluate_with, threat, EvalWeights, Threat};
-pub use game::Game;
+pub use eval::{evaluate, evaluate_with, features, threat, EvalWeights, Features, Threat};
+pub use game::{Game, Known};
+pub use loss::{
+    standard_sets, study, Contender, ContenderKind, Decision, LossRow, MatchRow, Source, Study,
+    StudyConfig, StudyError, StudySet,
+};
 pub use matchplay::{play_game, play_match, wilson, GameRecord, MatchConfig, MatchResult};
-pub use players::{EnginePlayer, GreedyPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer};
+pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
+pub use players::{
+    EnginePlayer, GreedyPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer,
+};
 pub use rng::{splitmix64, Rng};
 pub use search::{
     analyse_position, analyse_position_with_progress, analyse_throw, analyse_throw_with_progress,

@@ -1,16 +1,19 @@
-//! Players for match play: `random`, `greedy` and `engine:N` (docs/cli.md,
-//! `daldos match`).
+//! Players for match play: `random`, `greedy`, `engine:N` and `perfect`
+//! (docs/cli.md, `daldos match`; the perfect player is in `perfect.rs`).
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
-use dalkon_rules::daldos::{Play, Position, Side};
+use dalkon_rules::daldos::{Play, Position, Side, Variants};
 
 use crate::capture::capture_risk_f64;
 use crate::engine::daldos::Daldos;
 use crate::engine::game::Game;
+use crate::engine::perfect::{best_by_tables, check_coverage, PerfectError};
 use crate::engine::rng::Rng;
 use crate::engine::search::{SearchOptions, Searcher, MAX_DEPTH};
+use crate::solved::Tables;
 
 /// Something that picks a play. Called only when there are at least two.
 pub trait Player<G: Game>: Sync + fmt::Debug {
@@ -99,7 +102,46 @@ impl Player<Daldos> for GreedyPlayer {
     }
 }
 
-/// A player named on the command line: `random`, `greedy` or `engine:N`.
+/// Plays the tables' best play (ties: the generator's first). Make it with
+/// [`PerfectPlayer::for_game`], which checks that the tables cover the
+/// game.
+#[derive(Debug, Clone)]
+pub struct PerfectPlayer {
+    tables: Arc<Tables>,
+}
+
+impl PerfectPlayer {
+    /// The perfect player of `tables`, not checked against a game: it
+    /// ranks plays the tables do not cover last.
+    pub fn new(tables: Arc<Tables>) -> PerfectPlayer {
+        PerfectPlayer { tables }
+    }
+
+    /// The perfect player for games under `variants` from `start`, refused
+    /// unless `tables` cover every position such a game reaches.
+    pub fn for_game(
+        tables: Arc<Tables>,
+        variants: &Variants,
+        start: &Position,
+    ) -> Result<PerfectPlayer, PerfectError> {
+        check_coverage(Some(&tables), variants, start)?;
+        Ok(PerfectPlayer { tables })
+    }
+
+    /// Its tables.
+    pub fn tables(&self) -> &Arc<Tables> {
+        &self.tables
+    }
+}
+
+impl Player<Daldos> for PerfectPlayer {
+    fn choose(&self, _: &Daldos, pos: &Position, plays: &[(Play, Position)], _: &mut Rng) -> usize {
+        best_by_tables(&self.tables, pos, plays).0
+    }
+}
+
+/// A player named on the command line: `random`, `greedy`, `engine:N` or
+/// `perfect`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// [`RandomPlayer`].
@@ -108,13 +150,15 @@ pub enum PlayerSpec {
     Greedy,
     /// [`EnginePlayer`] searching this many throws.
     Engine(u32),
+    /// [`PerfectPlayer`]: the best play by the solved tables.
+    Perfect,
 }
 
 /// Why a player name was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
-    /// Not `random`, `greedy` or `engine:N`.
-    #[error("unknown player {0:?}: expected random, greedy or engine:N")]
+    /// Not `random`, `greedy`, `engine:N` or `perfect`.
+    #[error("unknown player {0:?}: expected random, greedy, engine:N or perfect")]
     Unknown(String),
     /// `engine:N` with `N` not a number in `1..=MAX_DEPTH`.
     #[error("bad engine depth {0:?}: expected a number from 1 to {MAX_DEPTH}")]
@@ -128,6 +172,7 @@ impl FromStr for PlayerSpec {
         match s {
             "random" => Ok(PlayerSpec::Random),
             "greedy" => Ok(PlayerSpec::Greedy),
+            "perfect" => Ok(PlayerSpec::Perfect),
             _ => {
                 let Some(n) = s.strip_prefix("engine:") else {
                     return Err(PlayerSpecError::Unknown(dalkon_rules::excerpt(s)));
@@ -147,18 +192,40 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy => write!(f, "greedy"),
             PlayerSpec::Engine(d) => write!(f, "engine:{d}"),
+            PlayerSpec::Perfect => write!(f, "perfect"),
         }
     }
 }
 
 impl PlayerSpec {
-    /// The Daldøs player this names.
-    pub fn build(self) -> Box<dyn Player<Daldos>> {
-        match self {
+    /// Whether this player plays from solved tables (`perfect`).
+    pub fn needs_tables(self) -> bool {
+        self == PlayerSpec::Perfect
+    }
+
+    /// The Daldøs player this names, for games of `game` from `start`.
+    /// Only `perfect` uses `tables`, and is refused unless they cover every
+    /// position such a game can reach (the error names the command that
+    /// builds them); the others never fail.
+    pub fn build(
+        self,
+        game: &Daldos,
+        start: &Position,
+        tables: Option<&Arc<Tables>>,
+    ) -> Result<Box<dyn Player<Daldos>>, PerfectError> {
+        Ok(match self {
             PlayerSpec::Random => Box::new(RandomPlayer),
             PlayerSpec::Greedy => Box::new(GreedyPlayer),
             PlayerSpec::Engine(d) => Box::new(EnginePlayer::new(d)),
-        }
+            PlayerSpec::Perfect => {
+                // No tables: empty ones, refused unless the game is over.
+                let tables = match tables {
+                    Some(t) => Arc::clone(t),
+                    None => Arc::new(Tables::new(start.board(), game.variants, None)),
+                };
+                Box::new(PerfectPlayer::for_game(tables, &game.variants, start)?)
+            }
+        })
     }
 }
 
@@ -189,7 +256,7 @@ mod tests {
 
     #[test]
     fn specs_parse_and_print() {
-        for s in ["random", "greedy", "engine:1", "engine:3"] {
+        for s in ["random", "greedy", "engine:1", "engine:3", "perfect"] {
             assert_eq!(s.parse::<PlayerSpec>().unwrap().to_string(), s);
         }
         assert_eq!(

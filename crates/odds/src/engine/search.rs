@@ -27,6 +27,27 @@
 //! exactly in `f64` up to [`MAX_DEPTH`]. That is why pruning provably never
 //! changes a value here, bit for bit, and why the tests compare with `==`.
 //!
+//! # Known values (solved tables)
+//! Where the game knows a position's value ([`Game::known`]: Daldøs with
+//! its solved tables), the search takes it at once, at any depth, instead
+//! of searching or evaluating the position (a *table hit*, counted as a
+//! node). Such values are not dyadic (the tables hold `f64` bounds closed
+//! to 1e-12), so sums with them round. The choice made here is to take
+//! them unrounded rather than quantise them: quantising to a grid fine
+//! enough for exactness (2^-40) would keep the arithmetic exact only to
+//! depth 3 (40 bits plus 4 bits of throw weight per unit of depth must fit
+//! in 53), and a coarser grid would throw away the tables' precision. So
+//! with known values in the tree, exactness means exact to 1e-12 (the
+//! tables' precision; rounding adds a few units in the last place, some
+//! 1e-16 each), and a pruned search agrees with the full one to within
+//! rounding (tested to 1e-12), not bit for bit: plays whose values differ
+//! by rounding alone may be ranked differently with and without pruning.
+//! Determinism is untouched: it never rested on exact arithmetic, only on
+//! each root play being searched by one single-threaded searcher with a
+//! window fixed in advance, so the same operations run in the same order
+//! on any thread count. Without known values (no tables, or positions
+//! they do not cover) everything above holds bit for bit as before.
+//!
 //! # Exact values
 //! A value at depth `d` is the game's own value (rules.md §1.8's `W`), not
 //! only its value at that depth, when it does not depend on any static
@@ -34,7 +55,8 @@
 //! game. The search tracks this beside each value (a depth cut, or a
 //! transposition-table entry that came from one, makes a value an
 //! *estimate*) and reports it as `exact` on root plays, throws and
-//! positions. Values of lines the search pruned lie in `[0, 1]` for the
+//! positions. A known value counts as exact when the game says it is
+//! (table bounds within 1e-12), else as an estimate. Values of lines the search pruned lie in `[0, 1]` for the
 //! game as much as at the depth, so a cut-off needs no evaluation; and a
 //! play that wins outright settles its choice whatever the other plays
 //! are worth. Pruning can therefore prove more values exact than the full
@@ -156,12 +178,16 @@ pub struct Stats {
     pub tt_hits: u64,
     /// Cut-offs (at play choices and at chance nodes).
     pub cutoffs: u64,
+    /// Positions whose value the game knew ([`Game::known`]: table hits),
+    /// not searched further.
+    pub table_hits: u64,
 }
 
 impl Stats {
-    /// Positions visited: chance nodes, leaves and finished games.
+    /// Positions visited: chance nodes, leaves, finished games and table
+    /// hits.
     pub fn nodes(&self) -> u64 {
-        self.chance_nodes + self.leaves + self.terminals
+        self.chance_nodes + self.leaves + self.terminals + self.table_hits
     }
 
     /// Add another search's counts.
@@ -173,6 +199,7 @@ impl Stats {
         self.ordering_evals += other.ordering_evals;
         self.tt_hits += other.tt_hits;
         self.cutoffs += other.cutoffs;
+        self.table_hits += other.table_hits;
     }
 }
 
@@ -279,6 +306,11 @@ impl<'g, G: Game> Searcher<'g, G> {
             } else {
                 0.0
             };
+        }
+        if let Some(k) = self.game.known(pos) {
+            self.stats.table_hits += 1;
+            self.estimated |= !k.exact;
+            return k.value;
         }
         if depth == 0 {
             self.stats.leaves += 1;
@@ -574,13 +606,19 @@ impl<'g, G: Game> Searcher<'g, G> {
         apply_permutation(results, &perm);
     }
 
-    /// Static value of `result` for `mover` (exact if the game is over).
+    /// Static value of `result` for `mover` (exact if the game is over;
+    /// the known value where the game knows one).
     pub fn static_value(&mut self, mover: u8, result: &G::Pos) -> f64 {
         if let Some(w) = self.game.winner(result) {
             return if w == mover { 1.0 } else { 0.0 };
         }
-        self.stats.ordering_evals += 1;
-        let e = quantize(self.game.evaluate(result));
+        let e = match self.game.known(result) {
+            Some(k) => k.value,
+            None => {
+                self.stats.ordering_evals += 1;
+                quantize(self.game.evaluate(result))
+            }
+        };
         if self.game.to_move(result) == mover {
             e
         } else {
