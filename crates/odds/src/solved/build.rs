@@ -185,7 +185,7 @@ impl Tables {
             let seconds = t0.elapsed().as_secs_f64();
             for key in keys {
                 let report = LayerReport {
-                    stats: self.layers[&(key.a, key.b)].stats,
+                    stats: self.layers[&(key.a, key.b)].stats(),
                     loaded,
                     seconds,
                 };

@@ -81,7 +81,9 @@ enum Data {
 struct Layer {
     index: LayerIndex,
     data: Data,
-    stats: LayerStats,
+    /// Worked out on first use: for a mapped layer it reads every entry,
+    /// which engines that only look values up never need.
+    stats: std::sync::OnceLock<LayerStats>,
 }
 
 impl Layer {
@@ -94,32 +96,40 @@ impl Layer {
         }
     }
 
-    /// Statistics recomputed from the bounds (for a mapped layer, with the
-    /// sweeps its header records).
-    fn from_mapped(index: LayerIndex, m: file::Mapped) -> Layer {
-        let fs = m.stats();
-        let mut gap = 0.0f64;
-        let mut sum = 0.0f64;
-        for r in 0..m.len() {
-            let (lo, hi) = m.get(r);
-            gap = gap.max(hi - lo);
-            sum += (lo + hi) / 2.0;
-        }
-        let n = index.size();
-        let stats = LayerStats {
-            key: index.key(),
-            positions: n,
-            sweeps: fs.sweeps,
-            updates: fs.updates,
-            gap,
-            mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
-            stalled: fs.stalled,
-        };
+    fn mapped(index: LayerIndex, m: file::Mapped) -> Layer {
         Layer {
             index,
             data: Data::Mapped(m),
-            stats,
+            stats: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Statistics: as built, or recomputed from the bounds of a mapped
+    /// layer with the sweeps and updates its header records.
+    fn stats(&self) -> LayerStats {
+        *self.stats.get_or_init(|| {
+            let Data::Mapped(m) = &self.data else {
+                unreachable!("a built layer's statistics are set when it is built")
+            };
+            let fs = m.stats();
+            let mut gap = 0.0f64;
+            let mut sum = 0.0f64;
+            for r in 0..m.len() {
+                let (lo, hi) = m.get(r);
+                gap = gap.max(hi - lo);
+                sum += (lo + hi) / 2.0;
+            }
+            let n = self.index.size();
+            LayerStats {
+                key: self.index.key(),
+                positions: n,
+                sweeps: fs.sweeps,
+                updates: fs.updates,
+                gap,
+                mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
+                stalled: fs.stalled,
+            }
+        })
     }
 }
 
@@ -212,7 +222,7 @@ impl Tables {
 
     /// Statistics of every layer present, in key order.
     pub fn stats(&self) -> Vec<LayerStats> {
-        self.layers.values().map(|l| l.stats).collect()
+        self.layers.values().map(Layer::stats).collect()
     }
 
     /// Map layer `key` from its file if the file exists (and is sound);
@@ -227,8 +237,7 @@ impl Tables {
         let index = LayerIndex::new(key);
         match file::open(dir, key, &self.variants, index.size())? {
             Some(m) => {
-                self.layers
-                    .insert((key.a, key.b), Layer::from_mapped(index, m));
+                self.layers.insert((key.a, key.b), Layer::mapped(index, m));
                 Ok(true)
             }
             None => Ok(false),
@@ -299,7 +308,7 @@ impl Tables {
             Layer {
                 index,
                 data: Data::Built(values),
-                stats,
+                stats: std::sync::OnceLock::from(stats),
             },
         );
     }

@@ -4,6 +4,7 @@
 //! (`solved/`).
 
 mod matches;
+mod perfect;
 mod plot;
 mod sets;
 mod solved;
@@ -16,6 +17,7 @@ use anyhow::Context;
 use dalkon_rules::daldos::Board;
 
 use self::matches::reproduce_matches;
+use self::perfect::reproduce_perfect;
 use self::plot::svg;
 use self::sets::{reproduce_variants, REPRODUCE_MAX};
 use self::solved::reproduce_solved;
@@ -33,7 +35,8 @@ pub fn reproduce(
 ) -> anyhow::Result<()> {
     reproduce_tables(out, log, say)?;
     reproduce_matches(out, full, log, say)?;
-    reproduce_solved(out, full, log, say)
+    reproduce_solved(out, full, log, say)?;
+    reproduce_perfect(out, full, log, say)
 }
 
 /// Write `out/daldos/capture_tables.{csv,json,md,svg}`: both tables to
