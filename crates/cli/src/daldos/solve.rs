@@ -74,6 +74,9 @@ pub(crate) struct LayerJson {
     pub b: u8,
     pub positions: u64,
     pub sweeps: u32,
+    /// Position updates of the iteration (each component's positions
+    /// times its sweeps, summed): the work, for speed figures.
+    pub updates: u64,
     pub gap: f64,
     pub mean_w: f64,
     pub stalled: bool,
@@ -91,6 +94,7 @@ impl From<&LayerReport> for LayerJson {
             b: s.key.b,
             positions: s.positions,
             sweeps: s.sweeps,
+            updates: s.updates,
             gap: s.gap,
             mean_w: s.mean_w,
             stalled: s.stalled,
@@ -406,6 +410,7 @@ mod tests {
             b,
             positions,
             sweeps: 3,
+            updates: 0,
             gap: 0.0,
             mean_w: 0.5,
             stalled: false,
