@@ -226,12 +226,12 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     if gap <= EPS {
         writeln!(
             out,
-            "every value is exact to eps = {EPS:e} (the largest gap is {gap:.2e})"
+            "every value is exact to eps = {EPS:e} (the largest gap is {gap:.3e})"
         )?;
     } else {
         writeln!(
             out,
-            "NOT every value is exact to eps = {EPS:e}: the largest gap is {gap:.2e}"
+            "NOT every value is exact to eps = {EPS:e}: the largest gap is {gap:.3e}"
         )?;
     }
     if s.layers.iter().any(|l| l.stalled) {
@@ -289,7 +289,7 @@ fn layer_table(layers: &[LayerJson]) -> String {
             format!("{} v {}", l.a, l.b),
             l.positions.to_string(),
             l.sweeps.to_string(),
-            format!("{:.2e}", l.gap),
+            format!("{:.3e}", l.gap),
             format!("{:.12}", l.mean_w),
             source,
             if swap_of_previous {
