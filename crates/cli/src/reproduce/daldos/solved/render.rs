@@ -247,6 +247,7 @@ mod tests {
                 b,
                 positions: 237,
                 sweeps: 85,
+                updates: 8233,
                 gap: 9.887646257311644e-13,
                 mean_w: 0.5626150411261096,
                 stalled: false,
