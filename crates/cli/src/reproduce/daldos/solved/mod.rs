@@ -56,8 +56,9 @@ fn solve_scope(scope: &Scope, db: &Path, log: &mut RunLog) -> anyhow::Result<Vec
             if rows.iter().any(|r| (r.layer.a, r.layer.b) == (l.a, l.b)) {
                 continue;
             }
+            let pair = if l.a == l.b { "" } else { " (with its swap)" };
             log.note(format!(
-                "daldos solved board {} {} layer {}v{}: loaded={} seconds={:.3} (with its swap)",
+                "daldos solved board {} {} layer {}v{}: loaded={} seconds={:.3}{pair}",
                 scope.board.name(),
                 scope.variants,
                 l.a,
@@ -123,6 +124,7 @@ pub(super) fn reproduce_solved(
     log.note(format!("daldos solved: seconds={secs:.1}"));
     let starts: Vec<String> = rows
         .iter()
+        .chain(full_rows.iter().flatten())
         .filter_map(|r| {
             r.start.map(|s| {
                 format!(
