@@ -66,7 +66,7 @@ pub fn plan(board: Board, v: &Variants, pieces: (u8, u8)) -> Result<Plan, TableE
     for &k in &pairs {
         for key in members(k) {
             let index = LayerIndex::new(key);
-            positions += index.size();
+            positions = positions.saturating_add(index.size());
             if index.size() > largest.1 {
                 largest = (key, index.size());
             }

@@ -113,7 +113,9 @@ impl Patterns {
             for k in 0..=max {
                 let mut n = ways[(c + 1) * w + k];
                 if k > 0 {
-                    n += (states as u64 - 1) * ways[(c + 1) * w + k - 1];
+                    n = n.saturating_add(
+                        (states as u64 - 1).saturating_mul(ways[(c + 1) * w + k - 1]),
+                    );
                 }
                 ways[c * w + k] = n;
             }
@@ -211,10 +213,10 @@ impl Loops {
                 for j in 0..=nb {
                     let mut n = lp.ways[lp.at_index(t + 1, i, j)];
                     if may_a && i > 0 {
-                        n += lp.ways[lp.at_index(t + 1, i - 1, j)];
+                        n = n.saturating_add(lp.ways[lp.at_index(t + 1, i - 1, j)]);
                     }
                     if may_b && j > 0 {
-                        n += lp.ways[lp.at_index(t + 1, i, j - 1)];
+                        n = n.saturating_add(lp.ways[lp.at_index(t + 1, i, j - 1)]);
                     }
                     let at = lp.at_index(t, i, j);
                     lp.ways[at] = n;
@@ -312,7 +314,11 @@ impl LayerIndex {
                     patterns_b: pb,
                     loops,
                 };
-                base += pa * pb * block.loops.count();
+                // Saturating: a layer of 2^64 positions or more (only on
+                // boards far beyond what can be solved) reads as u64::MAX,
+                // which the memory check then refuses.
+                base =
+                    base.saturating_add(pa.saturating_mul(pb).saturating_mul(block.loops.count()));
                 blocks.push(block);
             }
         }
@@ -330,7 +336,8 @@ impl LayerIndex {
         self.key
     }
 
-    /// Number of positions.
+    /// Number of positions (`u64::MAX` for a layer too large to count in
+    /// 64 bits: no such layer can be built).
     pub fn size(&self) -> u64 {
         self.size
     }

@@ -252,3 +252,19 @@ fn activation_summary_of_board_4() {
         }
     }
 }
+
+#[test]
+fn a_scope_beyond_64_bits_is_refused_not_wrapped() {
+    let v = Variants::default();
+    let p = plan(Board::DANISH, &v, (16, 16)).unwrap();
+    // Some layers of the whole Danish game have more than 2^64 positions:
+    // counted as u64::MAX, never wrapped round to a small number.
+    assert_eq!(p.positions, u64::MAX);
+    assert_eq!(p.largest.1, u64::MAX);
+    let t = Tables::new(Board::DANISH, v, None);
+    let err = t.check_memory(&p, Some(20 << 30)).unwrap_err();
+    assert!(
+        err.to_string().contains("18446744073709551615 positions"),
+        "{err}"
+    );
+}
