@@ -1,0 +1,1 @@
+"""Dakon: rules, exact solver and proofs (wrapping the Rust crates)."""

@@ -1,0 +1,1 @@
+"""Daldøs: rules, exact odds, engine and solved values (wrapping the Rust crates)."""
