@@ -35,7 +35,8 @@ struct Cli {
 enum Command {
     /// Regenerate everything under data/ (tables, solved boards, plots).
     Reproduce(reproduce::Args),
-    /// Daldøs: dice odds, capture tables, plays and best play.
+    /// Daldøs: dice odds, capture tables, plays, best play and the exact
+    /// solved values (tables built by `daldos solve`).
     #[command(subcommand)]
     Daldos(daldos::Command),
     /// Dakon: exact solving, best moves, playing moves, openings.

@@ -3,6 +3,9 @@
 use pyo3::prelude::*;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("__doc__", "Daldøs: rules, exact odds, engine, solved values.")?;
+    m.add(
+        "__doc__",
+        "Daldøs: rules, exact odds, engine, solved values.",
+    )?;
     Ok(())
 }

@@ -13,7 +13,9 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use dalkon_odds::solved::{plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS};
+use dalkon_odds::solved::{
+    check_layer, plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS, ROUNDING,
+};
 use dalkon_rules::daldos::{Board, Position, Variants};
 use dalkon_solver::paths;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -35,6 +37,12 @@ pub struct Args {
     /// resumes from the layers already written there.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
+    /// After the build, check every layer independently: recompute one
+    /// sweep of the equations from the rules' own plays and the stored
+    /// bounds (docs/solved.md, "Checking the tables"). Exit code 1 if a
+    /// layer fails. Costs about one more pass over the plays of the scope.
+    #[arg(long)]
+    pub check: bool,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -84,6 +92,21 @@ pub(crate) struct LayerJson {
     /// Seconds of the layer's pair (a layer and its swap are built
     /// together; both rows carry the pair's time).
     pub seconds: f64,
+    /// With `--check`: the independent check of the layer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<CheckJson>,
+}
+
+/// The independent check of one layer (`--check`).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub(crate) struct CheckJson {
+    /// Largest amount by which a stored bound fails the recomputed sweep
+    /// (≤ 0 when all hold; at most the rounding allowance to pass).
+    pub violation: f64,
+    /// Largest distance of the stored midpoint from its recomputed value.
+    pub residual: f64,
+    pub passed: bool,
+    pub seconds: f64,
 }
 
 impl From<&LayerReport> for LayerJson {
@@ -100,6 +123,7 @@ impl From<&LayerReport> for LayerJson {
             stalled: s.stalled,
             loaded: r.loaded,
             seconds: r.seconds,
+            check: None,
         }
     }
 }
@@ -147,6 +171,7 @@ pub(crate) fn solve(
     variants: Variants,
     pieces: (u8, u8),
     dir: &std::path::Path,
+    check: bool,
 ) -> anyhow::Result<Solved> {
     let p = plan(board, &variants, pieces).map_err(table_error)?;
     let mut tables = Tables::new(board, variants, Some(dir));
@@ -154,6 +179,32 @@ pub(crate) fn solve(
     let reports = tables.build(&p, EPS, &mut bar);
     bar.finish();
     let reports = reports.map_err(table_error)?;
+    let mut layers: Vec<LayerJson> = reports.iter().map(LayerJson::from).collect();
+    if check {
+        for layer in &mut layers {
+            let key = LayerKey {
+                board,
+                a: layer.a,
+                b: layer.b,
+            };
+            bar.checking(key, layer.positions);
+            let started = std::time::Instant::now();
+            let c = check_layer(&tables, key).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "cannot check layer {} v {}: a play leads outside the tables",
+                    layer.a,
+                    layer.b
+                )
+            })?;
+            layer.check = Some(CheckJson {
+                violation: c.violation,
+                residual: c.residual,
+                passed: c.passes(EPS),
+                seconds: started.elapsed().as_secs_f64(),
+            });
+        }
+        bar.finish();
+    }
     let l = board.len();
     let start = (pieces == (l, l))
         .then(|| tables.bounds(&Position::start(board)))
@@ -164,7 +215,7 @@ pub(crate) fn solve(
             upper: b.hi,
         });
     Ok(Solved {
-        layers: reports.iter().map(LayerJson::from).collect(),
+        layers,
         start,
         bytes: p.bytes,
         positions: p.positions,
@@ -177,7 +228,13 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let board = args.rules.board()?.unwrap_or(Board::DANISH);
     let variants = args.rules.variants();
     let dir = paths::db_dir(args.db_dir.clone());
-    let s = solve(board, variants, pieces, &dir)?;
+    let s = solve(board, variants, pieces, &dir, args.check)?;
+    let failed: Vec<String> = s
+        .layers
+        .iter()
+        .filter(|l| l.check.is_some_and(|c| !c.passed))
+        .map(|l| format!("{} v {}", l.a, l.b))
+        .collect();
     if format == Format::Json {
         let j = SolveJson {
             board: board.len(),
@@ -192,7 +249,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             start: s.start,
         };
         writeln!(out, "{}", serde_json::to_string(&j)?)?;
-        return Ok(());
+        return check_verdict(&failed);
     }
     writeln!(
         out,
@@ -262,7 +319,61 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             st.value, st.lower, st.upper
         )?;
     }
-    Ok(())
+    if args.check {
+        writeln!(out)?;
+        write!(out, "{}", check_table(&s.layers))?;
+        writeln!(
+            out,
+            "check: one sweep recomputed from the rules' plays and the stored bounds; a layer \
+             passes when no bound fails by more than {ROUNDING:e} (rounding) and every midpoint \
+             is within {EPS:e} of its recomputed value"
+        )?;
+    }
+    check_verdict(&failed)
+}
+
+/// Exit code 1, after the report, if a layer failed its check.
+fn check_verdict(failed: &[String]) -> anyhow::Result<()> {
+    if failed.is_empty() {
+        return Ok(());
+    }
+    Err(Exit {
+        code: 1,
+        message: format!(
+            "the tables fail their check on layer {}: rebuild them (delete the files) and report \
+             it if it happens again",
+            failed.join(", ")
+        ),
+    }
+    .into())
+}
+
+/// The aligned table of the layers' checks.
+fn check_table(layers: &[LayerJson]) -> String {
+    let mut text = String::new();
+    let width = layers
+        .iter()
+        .map(|l| format!("{} v {}", l.a, l.b).len())
+        .max()
+        .unwrap_or(5)
+        .max(5);
+    text.push_str(&format!(
+        "{:<width$}  {:>10}  {:>10}  {:>6}  {:>9}\n",
+        "check", "violation", "residual", "result", "seconds"
+    ));
+    for l in layers {
+        if let Some(c) = l.check {
+            text.push_str(&format!(
+                "{:<width$}  {:>10.1e}  {:>10.1e}  {:>6}  {:>9.3}\n",
+                format!("{} v {}", l.a, l.b),
+                c.violation,
+                c.residual,
+                if c.passed { "passed" } else { "FAILED" },
+                c.seconds
+            ));
+        }
+    }
+    text
 }
 
 /// The aligned table of layers (seconds on the first layer of a pair only:
@@ -360,6 +471,21 @@ impl Bar {
             b.finish_and_clear();
         }
     }
+
+    /// `--check` of one layer (no count: the check reports only its end).
+    fn checking(&self, key: LayerKey, positions: u64) {
+        if let Some(b) = &self.bar {
+            b.reset();
+            b.set_prefix(format!(
+                "board {}: checking layer {} v {} ({positions} positions)",
+                self.board.name(),
+                key.a,
+                key.b
+            ));
+            b.set_length(0);
+            b.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
+    }
 }
 
 impl BuildProgress for Bar {
@@ -416,6 +542,7 @@ mod tests {
             stalled: false,
             loaded: false,
             seconds,
+            check: None,
         };
         let t = layer_table(&[
             row(1, 1, 237, 0.01),

@@ -112,7 +112,8 @@ fn reproduce(args: &[&str]) -> Vec<u8> {
 /// The Daldøs part, capture tables and the three default matches, into a
 /// fresh folder, with one thread: the committed bytes. The folder starts
 /// with a `matches.json` holding only the `--full`-only match, which the
-/// default run must keep (and the others be played, not copied). With
+/// default run must keep (and the others be played, not copied), and the
+/// `--full`-only result files, which it must leave untouched. With
 /// `--format json` the summary is one JSON document.
 #[test]
 fn the_daldos_part_writes_the_committed_bytes() {
@@ -124,6 +125,13 @@ fn the_daldos_part_writes_the_committed_bytes() {
             .unwrap();
     let kept = serde_json::json!({ "engine3_vs_greedy": matches["engine3_vs_greedy"] });
     std::fs::write(dir.join("matches.json"), kept.to_string()).unwrap();
+    // Files only `--full` writes (`solved_full.*`, `engine_vs_perfect_full.*`):
+    // the default run must leave them as they are.
+    for name in file_names(&committed("daldos")) {
+        if name.contains("_full.") {
+            std::fs::copy(committed("daldos").join(&name), dir.join(&name)).unwrap();
+        }
+    }
     let out = scratch.out();
     let summary = reproduce(&[
         "--threads",

@@ -454,3 +454,99 @@ fn bad_pieces_are_refused() {
     assert!(err.contains("the largest layer, 8 v 8, has"), "{err}");
     assert!(!db.path().exists(), "nothing was written");
 }
+
+/// `--check` on sound tables: every layer passes, with a violation within
+/// rounding and a residual within eps, in the JSON and the text.
+#[test]
+fn check_passes_on_sound_tables() {
+    let db = Scratch::new("solved-check");
+    let j = solve_22(&db, &["--check"]);
+    let layers = j["layers"].as_array().unwrap();
+    assert_eq!(layers.len(), 4);
+    for l in layers {
+        let c = &l["check"];
+        assert_eq!(c["passed"], true, "{l}");
+        assert!(f(&c["violation"]) <= 1e-14, "{l}");
+        assert!(f(&c["residual"]) <= 1e-12, "{l}");
+    }
+    // Without --check there is no check field.
+    let j = solve_22(&db, &[]);
+    assert!(j["layers"][0].get("check").is_none(), "{j}");
+    let out = run(
+        &[
+            "daldos",
+            "solve",
+            "--board",
+            "4",
+            "--pieces",
+            "2,2",
+            "--db-dir",
+            db.str(),
+            "--check",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().find(|l| l.starts_with("check ")).unwrap();
+    assert!(
+        header.contains("violation") && header.contains("residual"),
+        "{text}"
+    );
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.ends_with(char::is_numeric) && l.contains("passed"))
+        .collect();
+    assert_eq!(rows.len(), 4, "{text}");
+}
+
+/// Tables whose values were changed and the file resealed (so the
+/// checksum holds, as after a bug in the builder rather than damage on
+/// disk) fail `--check`: the layer is named, exit code 1.
+#[test]
+fn check_fails_on_wrong_values() {
+    let db = Scratch::new("solved-check-bad");
+    solve_22(&db, &[]);
+    let path = db.path().join("daldos-L4-any-final-last-1v1.tbl");
+    let mut bytes = std::fs::read(&path).unwrap();
+    // Entry 5 moved a quarter away from its value (both bounds): bounds
+    // that the equations do not support.
+    let at = 128 + 5 * 16;
+    let hi = f64::from_le_bytes(bytes[at + 8..at + 16].try_into().unwrap());
+    let moved = if hi < 0.5 { hi + 0.25 } else { hi - 0.25 };
+    bytes[at..at + 8].copy_from_slice(&moved.to_le_bytes());
+    bytes[at + 8..at + 16].copy_from_slice(&moved.to_le_bytes());
+    let sum = dalkon_store::checksum::Fnv1a64::new()
+        .update(&bytes[128..])
+        .update(&bytes[..64])
+        .update(&bytes[72..128])
+        .value();
+    bytes[64..72].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+    let out = run(
+        &[
+            "daldos",
+            "solve",
+            "--board",
+            "4",
+            "--pieces",
+            "2,2",
+            "--db-dir",
+            db.str(),
+            "--check",
+        ],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("error: the tables fail their check on layer 1 v 1"),
+        "{err}"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("1 v 1") && l.contains("FAILED"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!row.is_empty());
+}

@@ -11,11 +11,9 @@
 //! position the game can reach: every layer with at most as many pieces a
 //! side as the start (and its mirror), since captures only lower counts.
 
-use std::path::Path;
-
 use dalkon_rules::daldos::{Board, Play, Position, Side, Variants};
 
-use crate::solved::{layers_for, Tables};
+use crate::solved::{layers_for, solve_flags, Tables};
 
 /// Why the perfect player cannot play a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -67,26 +65,6 @@ pub enum PerfectError {
         /// The game's rules.
         game: String,
     },
-}
-
-/// The flags of `dalkon daldos solve` for rules other than the defaults,
-/// and the folder.
-fn solve_flags(v: &Variants, dir: Option<&Path>) -> String {
-    let d = Variants::default();
-    let mut s = String::new();
-    if v.dal != d.dal {
-        s += &format!(" --dal {}", v.dal);
-    }
-    if v.capture != d.capture {
-        s += &format!(" --capture {}", v.capture);
-    }
-    if v.end != d.end {
-        s += &format!(" --end {}", v.end);
-    }
-    if let Some(dir) = dir {
-        s += &format!(" --db-dir {}", dir.display());
-    }
-    s
 }
 
 /// Check that `tables` (if any) cover every position a game of `variants`

@@ -31,6 +31,20 @@ pub struct Check {
     pub residual: f64,
 }
 
+/// How far above 0 [`Check::violation`] may go from rounding alone: the
+/// sweep adds ten weighted terms of values in [0, 1], so its rounding is a
+/// few ulps of 1 (2.2e-16 each); this allows for a hundred.
+pub const ROUNDING: f64 = 1e-14;
+
+impl Check {
+    /// Whether the layer passes: no bound fails by more than rounding, and
+    /// the midpoint satisfies the equation within `eps` (the build's gap
+    /// target).
+    pub fn passes(&self, eps: f64) -> bool {
+        self.violation <= ROUNDING && self.residual <= eps
+    }
+}
+
 /// One sweep of the bound equations at `pos` (A to throw), from `tables`.
 /// `None` if a result is not covered.
 pub fn sweep_once(tables: &Tables, pos: &Position) -> Option<(f64, f64)> {
@@ -92,4 +106,33 @@ pub fn check_layer(tables: &Tables, key: LayerKey) -> Option<Check> {
         total.residual = total.residual.max(p.residual);
     }
     Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(violation: f64, residual: f64) -> Check {
+        Check {
+            positions: 1,
+            violation,
+            gap: 1e-13,
+            residual,
+        }
+    }
+
+    #[test]
+    fn passing_needs_closed_bounds_and_a_small_residual() {
+        assert!(check(0.0, 4e-13).passes(1e-12));
+        assert!(check(-1e-3, 0.0).passes(1e-12));
+        assert!(check(ROUNDING, 1e-12).passes(1e-12));
+        assert!(
+            !check(2e-14, 0.0).passes(1e-12),
+            "a bound fails beyond rounding"
+        );
+        assert!(
+            !check(0.0, 2e-12).passes(1e-12),
+            "the midpoint is off by more than eps"
+        );
+    }
 }

@@ -1,6 +1,8 @@
 //! Why value tables could not be built, opened or used.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use dalkon_rules::daldos::Variants;
 
 use thiserror::Error;
 
@@ -50,7 +52,11 @@ pub enum TableError {
         end: String,
     },
     /// A position the tables do not cover, with what would cover it.
-    #[error("{position} is not covered by the tables in {}: it needs layer {a} v {b} (pieces of the side to throw v the other){}; build it with `dalkon daldos solve --board {board} --pieces {a},{b}`", dir.display(), if *unreachable { " and has a dalt piece on its own first hole, which no game reaches and no table holds" } else { "" })]
+    #[error("{position} is not covered by the tables in {}: {}", dir.display(), if *unreachable {
+        "it has a dalt piece on its own first hole, which no game reaches and no table holds".to_owned()
+    } else {
+        format!("it needs layer {a} v {b} (pieces of the side to throw v the other); build it with `dalkon daldos solve --board {board} --pieces {a},{b}{flags}`")
+    })]
     NotCovered {
         /// The position.
         position: String,
@@ -64,6 +70,9 @@ pub enum TableError {
         board: String,
         /// A dalt piece on its owner's first hole.
         unreachable: bool,
+        /// The rule flags (beyond the defaults) and `--db-dir` of the
+        /// command that builds the layer.
+        flags: String,
     },
     /// The table folder is a file.
     #[error("{} is not a folder: name a folder for the tables (it is created if missing)", path.display())]
@@ -92,4 +101,24 @@ pub enum TableError {
         /// What is wrong with it.
         reason: String,
     },
+}
+
+/// The flags of `dalkon daldos solve` for rules other than the defaults,
+/// and the folder.
+pub(crate) fn solve_flags(v: &Variants, dir: Option<&Path>) -> String {
+    let d = Variants::default();
+    let mut s = String::new();
+    if v.dal != d.dal {
+        s += &format!(" --dal {}", v.dal);
+    }
+    if v.capture != d.capture {
+        s += &format!(" --capture {}", v.capture);
+    }
+    if v.end != d.end {
+        s += &format!(" --end {}", v.end);
+    }
+    if let Some(dir) = dir {
+        s += &format!(" --db-dir {}", dir.display());
+    }
+    s
 }

@@ -30,7 +30,8 @@ use std::path::{Path, PathBuf};
 use dalkon_rules::daldos::{Board, Position, Side, Variants};
 
 pub use build::{plan, BuildProgress, LayerReport, NoProgress, Plan};
-pub use check::{check_layer, sweep_once, Check};
+pub use check::{check_layer, sweep_once, Check, ROUNDING};
+pub(crate) use error::solve_flags;
 pub use error::TableError;
 pub use index::{Component, LayerIndex, LayerKey, Pattern, Place};
 pub use pair::LayerStats;

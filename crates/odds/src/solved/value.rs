@@ -3,7 +3,7 @@
 
 use dalkon_rules::daldos::{plays, Play, Position, Side, Throw};
 
-use super::error::TableError;
+use super::error::{solve_flags, TableError};
 use super::{Bounds, LayerIndex, LayerKey, Tables};
 
 /// One play and its value for the side that throws.
@@ -53,6 +53,7 @@ fn not_covered(tables: &Tables, pos: &Position) -> TableError {
         b: key.b,
         board: tables.board().name(),
         unreachable: q.board() == tables.board() && !index.contains(&q),
+        flags: solve_flags(&tables.variants(), tables.dir()),
     }
 }
 

@@ -79,6 +79,7 @@ fn every_entry_satisfies_one_recomputed_sweep() {
         assert!(c.violation <= 1e-15, "{:?}: {c:?}", s.key);
         // ... so the midpoint satisfies them within the gap.
         assert!(c.residual <= EPS && c.gap <= EPS, "{:?}: {c:?}", s.key);
+        assert!(c.passes(EPS), "{:?}: {c:?}", s.key);
     }
 }
 

@@ -40,7 +40,7 @@ fn solve_scope(scope: &Scope, db: &Path, log: &mut RunLog) -> anyhow::Result<Vec
     let mut rows: Vec<Row> = Vec::new();
     for &pieces in scope.pieces {
         let t0 = Instant::now();
-        let s = solve(scope.board, scope.variants, pieces, db)?;
+        let s = solve(scope.board, scope.variants, pieces, db, false)?;
         let built = s.layers.iter().filter(|l| !l.loaded).count();
         log.note(format!(
             "daldos solved board {} {} pieces {},{}: layers={} built={built} positions={} seconds={:.3}",

@@ -253,6 +253,7 @@ mod tests {
                 stalled: false,
                 loaded: true,
                 seconds: 0.25,
+                check: None,
             },
             start: whole.then_some(StartJson {
                 value: 0.5439028939539,
