@@ -41,7 +41,8 @@ OpenSpiel's state machine.
     are +1 for the winner and −1 for the loser.
 
     Daldøs can cycle (pieces go round the loop for ever), so a game is cut
-    off after ``max_throws`` throws (default 2000; dal-dal rethrows count):
+    off after ``max_throws`` throws (default 5000, the turn cap of
+    ``dalkon daldos match``; dal-dal rethrows count):
     such a game is terminal with returns 0 for both — a draw by truncation,
     not a rules outcome. ``max_game_length() == 2 * max_throws`` (a chance
     node and a decision per throw). Set it high enough that truncation is
@@ -94,7 +95,7 @@ _DALDOS_DEFAULTS = {
     "dal": "any",
     "capture": "final",
     "end": "last",
-    "max_throws": 2000,
+    "max_throws": 5000,
 }
 
 

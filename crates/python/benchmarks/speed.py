@@ -1,0 +1,210 @@
+"""Speed of dalkon's OpenSpiel games against a pure-Python OpenSpiel Dakon.
+
+Run from the repository root, in an environment with dalkon and open_spiel:
+
+    python crates/python/benchmarks/speed.py
+
+It measures, in one run and on the same machine:
+
+- random playouts per second (uniformly random moves, whole games, through
+  the OpenSpiel Python state API) of ``dalkon_dakon`` and of
+  ``python_dakon`` (pure_dakon.py) on the standard 7×7 start, and of
+  ``dalkon_daldos`` on the Norwegian and Danish boards;
+- the wall time of ``open_spiel.python.algorithms.minimax.alpha_beta_search``
+  on the 4×4 and 5×3 starts with each Dakon game, each run in a child
+  process stopped after ``--timeout`` seconds (default 120).
+
+Every figure is checked: the two Dakon games, driven by one seed, must play
+the same games to the same final margins, and every alpha-beta value must
+equal data/dakon/initial_values.csv. It prints a Markdown table.
+``--profile`` adds a cProfile of ``dalkon_dakon`` playouts (where the time
+goes).
+"""
+
+import argparse
+import cProfile
+import csv
+import importlib.metadata
+import io
+import os
+import platform
+import pstats
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+sys.path.insert(0, str(HERE))
+
+import pyspiel  # noqa: E402
+
+import pure_dakon  # noqa: E402,F401  (registers python_dakon)
+from dalkon import openspiel  # noqa: E402
+
+openspiel.register()
+
+
+def playouts(game, seconds, seed):
+    """Random playouts of ``game`` for about ``seconds``: (games, plies,
+    elapsed, list of player-0 returns)."""
+    rng = random.Random(seed)
+    root = game.new_initial_state()
+    games = plies = 0
+    results = []
+    start = time.perf_counter()
+    while True:
+        state = root.clone()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            plies += 1
+        results.append(state.returns()[0])
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, plies, elapsed, results
+
+
+def same_games(a, b, games, seed):
+    """Plays ``games`` seeded random games of two games at once and checks
+    that they agree at every ply; returns the number of plies compared."""
+    rng_a, rng_b = random.Random(seed), random.Random(seed)
+    plies = 0
+    for _ in range(games):
+        x, y = a.new_initial_state(), b.new_initial_state()
+        while not x.is_terminal():
+            assert str(x) == str(y) and x.legal_actions() == y.legal_actions()
+            mx, my = rng_a.choice(x.legal_actions()), rng_b.choice(y.legal_actions())
+            x.apply_action(mx)
+            y.apply_action(my)
+            plies += 1
+        assert y.is_terminal() and x.returns() == y.returns()
+    return plies
+
+
+def initial_value(holes, seeds):
+    with open(ROOT / "data" / "dakon" / "initial_values.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if (row["holes"], row["seeds"], row["origin"], row["mikul"], row["nembak"]) == (
+                str(holes), str(seeds), "sow", "on", "keep"):
+                return int(row["value"])
+    raise KeyError((holes, seeds))
+
+
+def alpha_beta_child(name, holes, seeds):
+    """In the child process: one alpha_beta_search, prints value and seconds."""
+    from open_spiel.python.algorithms import minimax
+
+    game = pyspiel.load_game(name, {"holes": holes, "seeds": seeds})
+    sys.setrecursionlimit(100_000)
+    start = time.perf_counter()
+    value, action = minimax.alpha_beta_search(game, maximum_depth=game.max_game_length())
+    print(value, action, time.perf_counter() - start)
+
+
+def alpha_beta(name, holes, seeds, timeout):
+    """Wall time of alpha_beta_search in a child process, or None on timeout."""
+    cmd = [sys.executable, __file__, "--alpha-beta-child", name, str(holes), str(seeds)]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    value, _action, seconds = out.stdout.split()
+    expected = initial_value(holes, seeds)
+    if float(value) != expected:
+        raise AssertionError(f"{name} {holes}x{seeds}: alpha-beta {value}, expected {expected}")
+    return float(seconds)
+
+
+def machine():
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{model}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}"
+
+
+def profile(seconds):
+    game = pyspiel.load_game("dalkon_dakon")
+    prof = cProfile.Profile()
+    prof.enable()
+    playouts(game, seconds, 1)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(15)
+    return out.getvalue()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="per playout measurement")
+    parser.add_argument("--timeout", type=float, default=120.0, help="per alpha-beta run")
+    parser.add_argument("--profile", action="store_true", help="cProfile dalkon_dakon playouts")
+    parser.add_argument("--alpha-beta-child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.alpha_beta_child:
+        name, holes, seeds = args.alpha_beta_child
+        alpha_beta_child(name, int(holes), int(seeds))
+        return
+
+    native = pyspiel.load_game("dalkon_dakon")
+    pure = pyspiel.load_game("python_dakon")
+    compared = same_games(native, pure, 50, 99)
+
+    rows = []
+    for label, game in [
+        ("`dalkon_dakon` 7×7", native),
+        ("`python_dakon` 7×7", pure),
+        ("`dalkon_daldos` Norwegian", pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})),
+        ("`dalkon_daldos` Danish", pyspiel.load_game("dalkon_daldos")),
+    ]:
+        games, plies, elapsed, results = playouts(game, args.seconds, 1)
+        assert all(-game.max_utility() <= r <= game.max_utility() for r in results)
+        rows.append((label, games / elapsed, plies / elapsed, plies / games))
+    seconds_native = {}
+    ab = []
+    for holes, seeds in [(4, 4), (5, 3)]:
+        times = [alpha_beta(name, holes, seeds, args.timeout)
+                 for name in ("dalkon_dakon", "python_dakon")]
+        ab.append((holes, seeds, initial_value(holes, seeds), *times))
+        seconds_native[(holes, seeds)] = times[0]
+
+    def fmt(t):
+        return f"> {args.timeout:.0f} s (stopped)" if t is None else f"{t:.2f} s"
+
+    command = "python " + " ".join([os.path.relpath(__file__, ROOT)] + sys.argv[1:])
+    print(f"Machine: {machine()}  ")
+    print(f"Python {platform.python_version()}, OpenSpiel {importlib.metadata.version('open_spiel')}, "
+          f"dalkon {importlib.metadata.version('dalkon')}  ")
+    print(f"Command: `{command}` (random playouts {args.seconds:g} s each; "
+          f"the two Dakon games agreed on {compared} plies of 50 seeded games)")
+    print()
+    print("| random playouts (OpenSpiel Python API) | games/s | plies/s | plies/game |")
+    print("|---|---:|---:|---:|")
+    for label, gps, pps, ppg in rows:
+        print(f"| {label} | {gps:,.1f} | {pps:,.0f} | {ppg:.1f} |")
+    print()
+    print("| `alpha_beta_search` from the start | value | `dalkon_dakon` | `python_dakon` |")
+    print("|---|---:|---:|---:|")
+    for holes, seeds, value, t_native, t_pure in ab:
+        print(f"| {holes}×{seeds} | {value:+d} | {fmt(t_native)} | {fmt(t_pure)} |")
+    if args.profile:
+        print()
+        print("```")
+        print(profile(args.seconds))
+        print("```")
+
+
+if __name__ == "__main__":
+    main()
