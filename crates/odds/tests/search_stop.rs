@@ -80,8 +80,15 @@ fn a_flag_raised_during_a_deep_search_stops_it_promptly() {
         h.join().unwrap()
     });
     // Depth 6 of the middle game takes minutes; stopped, it returns at once.
-    assert!(matches!(out, Err(SearchError::Interrupted { .. })), "{out:?}");
-    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(
+        matches!(out, Err(SearchError::Interrupted { .. })),
+        "{out:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -95,11 +102,25 @@ fn matches_stop_and_otherwise_agree() {
     };
     let plain = play_match(&game, &start, &GreedyPlayer, &RandomPlayer, cfg, &|| {});
     let never = AtomicBool::new(false);
-    let stoppable =
-        play_match_with_stop(&game, &start, &GreedyPlayer, &RandomPlayer, cfg, &|| {}, &never);
+    let stoppable = play_match_with_stop(
+        &game,
+        &start,
+        &GreedyPlayer,
+        &RandomPlayer,
+        cfg,
+        &|| {},
+        &never,
+    );
     assert_eq!(stoppable.as_ref(), Some(&plain));
     let raised = AtomicBool::new(true);
-    let stopped =
-        play_match_with_stop(&game, &start, &GreedyPlayer, &RandomPlayer, cfg, &|| {}, &raised);
+    let stopped = play_match_with_stop(
+        &game,
+        &start,
+        &GreedyPlayer,
+        &RandomPlayer,
+        cfg,
+        &|| {},
+        &raised,
+    );
     assert_eq!(stopped, None);
 }

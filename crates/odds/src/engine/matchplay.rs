@@ -191,8 +191,7 @@ pub fn play_match_with_stop<G: Game>(
             let mut rng = Rng::for_index(cfg.seed, u64::from(i));
             let a_first = i % 2 == 0;
             let (first, second) = if a_first { (a, b) } else { (b, a) };
-            let (w, turns) =
-                game_until(game, start, first, second, &mut rng, cfg.turn_cap, stop)?;
+            let (w, turns) = game_until(game, start, first, second, &mut rng, cfg.turn_cap, stop)?;
             progress();
             Some(GameRecord {
                 // Map "first/second" back to "a/b".

@@ -36,8 +36,7 @@ pub use players::{
 pub use rng::{splitmix64, Rng};
 pub use search::{
     analyse_position, analyse_position_with_progress, analyse_position_with_stop, analyse_throw,
-    analyse_throw_with_progress, analyse_throw_with_stop,
-    quantize, PlayValue, PositionAnalysis, RootMode, SearchError, SearchOptions, Searcher, Stats,
-    ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
+    analyse_throw_with_progress, analyse_throw_with_stop, quantize, PlayValue, PositionAnalysis,
+    RootMode, SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
 };
 pub use tt::{Bounds, Table};
