@@ -13,7 +13,9 @@
 //! `C = 3L + 1` is the number of holes, `h` the hole index of the piece
 //! moved first (then of the second), and `k` 0 when the first die used is
 //! the throw's larger face (always for a double), else 1. Distinct plays of
-//! one throw have distinct results, hence distinct codes.
+//! one throw have distinct results, hence distinct codes. The codes are
+//! always those of the throw with the larger die first (`plays_of`), so
+//! `(3, 1)` and `(1, 3)` give every result the same code.
 
 use dalkon_rules::daldos::{
     plays as rule_plays, Board, CaptureRule, DalRule, EndRule, Play as RulePlay, Position as Pos,
@@ -540,14 +542,36 @@ impl Play {
     }
 }
 
-/// The plays of `(d1, d2)` in `pos`, as `Play`s.
+/// The plays of `(d1, d2)` in `pos`, as `Play`s, in the CLI's order for
+/// the dice as given. The action codes are those of the same throw with
+/// the larger die first: the order of the dice changes neither which
+/// results are legal nor, so, a result's code (it may change which of the
+/// plays leading to one result is kept, and the order).
 fn plays_of(pos: &Position, d1: i64, d2: i64, rules: Option<Rules>) -> PyResult<Vec<Play>> {
     let throw = throw_arg(d1, d2)?;
     let rules = pos.rules_or(rules)?;
-    Ok(rule_plays(&pos.pos, &rules.variants, throw)
+    let mut out: Vec<Play> = rule_plays(&pos.pos, &rules.variants, throw)
         .into_iter()
         .map(|o| Play::wrap(&pos.pos, rules, throw, o.play, o.result))
-        .collect())
+        .collect();
+    let sorted = throw.sorted();
+    if sorted != throw {
+        let codes: std::collections::HashMap<Pos, u32> =
+            rule_plays(&pos.pos, &rules.variants, sorted)
+                .into_iter()
+                .map(|o| {
+                    let code =
+                        action_code(pos.pos.board(), pos.pos.side_to_move(), sorted, &o.play);
+                    (o.result, code)
+                })
+                .collect();
+        for p in &mut out {
+            if let Some(&c) = codes.get(&p.result.pos) {
+                p.action = c;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Every distinct legal play of the throw ``(d1, d2)`` in ``pos`` (RULES.md
