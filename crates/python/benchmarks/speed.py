@@ -103,23 +103,24 @@ def alpha_beta_child(name, holes, seeds):
 
     game = pyspiel.load_game(name, {"holes": holes, "seeds": seeds})
     sys.setrecursionlimit(100_000)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     value, action = minimax.alpha_beta_search(game, maximum_depth=game.max_game_length())
-    print(value, action, time.perf_counter() - start)
+    print(value, action, time.perf_counter() - start, time.process_time() - cpu)
 
 
 def alpha_beta(name, holes, seeds, timeout):
-    """Wall time of alpha_beta_search in a child process, or None on timeout."""
+    """(wall, CPU) seconds of alpha_beta_search in a child process, or None
+    when it was stopped after ``timeout`` seconds."""
     cmd = [sys.executable, __file__, "--alpha-beta-child", name, str(holes), str(seeds)]
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
     except subprocess.TimeoutExpired:
         return None
-    value, _action, seconds = out.stdout.split()
+    value, _action, wall, cpu = out.stdout.split()
     expected = initial_value(holes, seeds)
     if float(value) != expected:
         raise AssertionError(f"{name} {holes}x{seeds}: alpha-beta {value}, expected {expected}")
-    return float(seconds)
+    return float(wall), float(cpu)
 
 
 def machine():
@@ -166,27 +167,29 @@ def main():
     for label, game in [
         ("`dalkon_dakon` 7×7", native),
         ("`python_dakon` 7×7", pure),
-        ("`dalkon_daldos` Norwegian", pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})),
+        ("`dalkon_daldos` Norwegian", pyspiel.load_game("dalkon_daldos", {"board": 12})),
         ("`dalkon_daldos` Danish", pyspiel.load_game("dalkon_daldos")),
     ]:
         games, plies, elapsed, results = playouts(game, args.seconds, 1)
         assert all(-game.max_utility() <= r <= game.max_utility() for r in results)
         rows.append((label, games / elapsed, plies / elapsed, plies / games))
-    seconds_native = {}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     ab = []
     for holes, seeds in [(4, 4), (5, 3)]:
         times = [alpha_beta(name, holes, seeds, args.timeout)
                  for name in ("dalkon_dakon", "python_dakon")]
         ab.append((holes, seeds, initial_value(holes, seeds), *times))
-        seconds_native[(holes, seeds)] = times[0]
 
     def fmt(t):
-        return f"> {args.timeout:.0f} s (stopped)" if t is None else f"{t:.2f} s"
+        if t is None:
+            return f"> {args.timeout:.0f} s (stopped)"
+        return f"{t[0]:.2f} s ({t[1]:.2f} s CPU)"
 
     command = "python " + " ".join([os.path.relpath(__file__, ROOT)] + sys.argv[1:])
     print(f"Machine: {machine()}  ")
     print(f"Python {platform.python_version()}, OpenSpiel {importlib.metadata.version('open_spiel')}, "
           f"dalkon {importlib.metadata.version('dalkon')}  ")
+    print(f"Load average before the alpha-beta runs: {load:.2f}  ")
     print(f"Command: `{command}` (random playouts {args.seconds:g} s each; "
           f"the two Dakon games agreed on {compared} plies of 50 seeded games)")
     print()

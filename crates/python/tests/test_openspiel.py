@@ -95,13 +95,13 @@ def test_dakon_game_type_and_info():
 
 
 def test_daldos_game_type_and_info():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "4", "max_throws": 100})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 4, "max_throws": 100})
     t = game.get_type()
     assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.max_chance_outcomes() == 10
     assert game.max_game_length() == 200
-    assert game.num_distinct_actions() == daldos.num_actions(game.rules) + 1
+    assert game.num_distinct_actions() == daldos.num_actions(game.rules) == 1 + 4 * 13 + 2 * 13 * 13
     assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
     assert pyspiel.load_game("dalkon_daldos").get_parameters()["max_throws"] == 5000
 
@@ -127,10 +127,10 @@ def test_dakon_random_sim(params, sims):
 @pytest.mark.parametrize(
     "params, sims",
     [
-        ({"board": "4"}, 30),
-        ({"board": "5", "dal": "sternmost", "capture": "path", "end": "one"}, 20),
-        ({"board": "norwegian"}, 3),
-        ({"board": "danish", "capture": "path"}, 2),
+        ({"board": 4}, 30),
+        ({"board": 5, "dal": "sternmost", "capture": "path", "end": "one"}, 20),
+        ({"board": 12}, 3),
+        ({"board": 16, "capture": "path"}, 2),
     ],
 )
 def test_daldos_random_sim(params, sims):
@@ -139,7 +139,7 @@ def test_daldos_random_sim(params, sims):
 
 
 def test_daldos_chance_outcomes_are_the_ten_throws_summing_to_one():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 12})
     rng = random.Random(7)
     seen = []
 
@@ -182,7 +182,7 @@ def test_dakon_serialization_round_trip():
 
 
 def test_daldos_serialization_round_trip_at_chance_and_decision_nodes():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "5", "end": "one"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 5, "end": "one"})
     rng = random.Random(5)
     state = game.new_initial_state()
     kinds = set()
@@ -275,21 +275,20 @@ def _after_throw(game, d1, d2, state=None):
 
 
 def test_daldos_start_without_a_dal_is_a_lost_throw():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 12})
     state = _after_throw(game, 4, 3)
     assert state.current_player() == 0
     assert str(state).endswith(" throw 4,3")
-    actions = state.legal_actions()
-    assert len(actions) == 1
-    assert state.action_to_string(0, actions[0]) == "pass"
-    state.apply_action(actions[0])
+    assert state.legal_actions() == [0]
+    assert state.action_to_string(0, 0) == "pass"
+    state.apply_action(0)
     assert state.is_chance_node()
     assert state.position.side_to_throw == 1
     assert str(state) == str(daldos.Position.start(game.rules)).replace(" a", " b")
 
 
 def test_daldos_plays_are_the_library_plays():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 12})
     state = _after_throw(game, 2, 1)
     lib = daldos.Position.start(game.rules).plays(2, 1, game.rules)
     assert state.legal_actions() == sorted(p.action for p in lib)
@@ -298,18 +297,25 @@ def test_daldos_plays_are_the_library_plays():
 
 
 def test_daldos_daldal_is_the_same_players_turn_after_a_new_chance_node():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 12})
     state = _after_throw(game, 1, 1)
-    (action,) = state.legal_actions()  # only AL can be dalled at the start
-    assert state.action_to_string(0, action) == "AL-ML ML-M11"
-    state.apply_action(action)
+    names = {state.action_to_string(0, a): a for a in state.legal_actions()}
+    # Only A12 can be dalled first; the second dal dalls A11 or moves on.
+    assert sorted(names) == ["A12-M12 A11-A12", "A12-M12 M12-M11"]
+    state.apply_action(names["A12-M12 M12-M11"])
     assert state.is_chance_node()
+    assert str(state) == "AAAAAAAAAAA./...........a./BBBBBBBBBBBB a"
     state = _after_throw(game, 2, 2, state)
     assert state.current_player() == 0
+    # Any other throw passes the turn: 2,1 after the start.
+    state = _after_throw(game, 2, 1)
+    state.apply_action(state.legal_actions()[0])
+    state = _after_throw(game, 2, 2, state)
+    assert state.current_player() == 1
 
 
 def test_daldos_truncation_is_a_labelled_draw():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "danish", "max_throws": 3})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 16, "max_throws": 3})
     state = random_game(game.new_initial_state(), random.Random(1))
     assert state.truncated
     assert state.returns() == [0.0, 0.0]
@@ -317,7 +323,7 @@ def test_daldos_truncation_is_a_labelled_draw():
 
 
 def test_daldos_games_end_with_a_winner():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "4"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 4})
     rng = random.Random(11)
     for _ in range(50):
         state = random_game(game.new_initial_state(), rng)
@@ -327,7 +333,7 @@ def test_daldos_games_end_with_a_winner():
 
 
 def test_daldos_expectiminimax_runs_and_stays_in_range():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "4"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 4})
     state = _after_throw(game, 2, 1)
     state.apply_action(state.legal_actions()[0])
     value, _ = minimax.expectiminimax(state, 2, lambda s: 0.0, 1)
@@ -361,7 +367,7 @@ def test_mcts_plays_a_dakon_game():
 
 
 def test_mcts_plays_a_daldos_game():
-    game = pyspiel.load_game("dalkon_daldos", {"board": "4"})
+    game = pyspiel.load_game("dalkon_daldos", {"board": 4})
     state = _mcts_game(game, 2, 20)
     assert not state.truncated
     assert sorted(state.returns()) == [-1.0, 1.0]

@@ -6,7 +6,7 @@ Call :func:`register` once, then load the games by name::
     from dalkon import openspiel
     openspiel.register()
     dakon = pyspiel.load_game("dalkon_dakon", {"holes": 4, "seeds": 4})
-    daldos = pyspiel.load_game("dalkon_daldos", {"board": "norwegian"})
+    daldos = pyspiel.load_game("dalkon_daldos", {"board": 12})  # Norwegian
 
 Every rule, move and outcome comes from :mod:`dalkon.dakon` and
 :mod:`dalkon.daldos` (the Rust rules); this module only maps them onto
@@ -27,16 +27,18 @@ OpenSpiel's state machine.
     :func:`dakon_max_game_length`.
 
 ``dalkon_daldos`` (perfect information, explicit chance, zero-sum)
-    Parameters ``board`` ("danish", "norwegian" or a length such as "4" — a
-    string, as OpenSpiel parameters have one type), ``dal`` ("any"),
+    Parameters ``board`` (the board length ``L``, an int: 16 is the Danish
+    board, the default, 12 the Norwegian, 4 and up the small boards; an int
+    because OpenSpiel parameters have one type and game strings such as
+    ``dalkon_daldos(board=4)`` read digits as ints), ``dal`` ("any"),
     ``capture`` ("final"), ``end`` ("last"): the rule keywords of RULES.md
     §1.5; and ``max_throws`` (see below). Player 0 is A, who throws first.
     Every turn starts with a chance node whose outcomes are the 10 distinct
     throws of :func:`dalkon.daldos.throws`, outcome ``i`` the ``i``-th throw,
     with probability ``weight / 16``. The thrower then picks a play: the
     actions are the :attr:`dalkon.daldos.Play.action` codes of the plays of
-    that throw; a lost throw is the single action :data:`DALDOS_PASS` offset
-    (``num_actions(rules)``) when the library lists no play. After a dal-dal
+    that throw (``num_distinct_actions() == daldos.num_actions(rules)``); a
+    lost throw is the one play ``pass``, action 0. After a dal-dal
     the same player is current again, after a new chance node. The returns
     are +1 for the winner and −1 for the loser.
 
@@ -72,7 +74,6 @@ __all__ = [
     "register",
     "DAKON",
     "DALDOS",
-    "DALDOS_PASS",
     "dakon_max_game_length",
     "DakonGame",
     "DakonState",
@@ -86,12 +87,9 @@ DAKON = "dalkon_dakon"
 DALDOS = "dalkon_daldos"
 """The OpenSpiel short name of Daldøs."""
 
-DALDOS_PASS = "pass"
-"""The action string of a lost throw in ``dalkon_daldos``."""
-
 _DAKON_DEFAULTS = {"holes": 7, "seeds": 7, "origin": "sow", "mikul": "on", "nembak": "keep"}
 _DALDOS_DEFAULTS = {
-    "board": "danish",
+    "board": 16,
     "dal": "any",
     "capture": "final",
     "end": "last",
@@ -314,16 +312,11 @@ _DALDOS_TYPE = pyspiel.GameType(
 )
 
 
-def _daldos_board(board: str):
-    """``"danish"``/``"norwegian"`` stay names; ``"4"`` becomes the int 4."""
-    return int(board) if str(board).isdigit() else board
+def _daldos_rules(_text: str, board: int, dal: str, capture: str, end: str):
+    return daldos.Rules(board=board, dal=dal, capture=capture, end=end)
 
 
-def _daldos_rules(_text: str, board: str, dal: str, capture: str, end: str):
-    return daldos.Rules(board=_daldos_board(board), dal=dal, capture=capture, end=end)
-
-
-def _daldos_position(text: str, board: str, dal: str, capture: str, end: str):
+def _daldos_position(text: str, board: int, dal: str, capture: str, end: str):
     return daldos.Position.parse(text, _daldos_rules("", board, dal, capture, end))
 
 
@@ -333,7 +326,7 @@ class DaldosGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**_DALDOS_DEFAULTS, **(params or {})}
         self.rules_keywords = (
-            str(params["board"]),
+            int(params["board"]),
             params["dal"],
             params["capture"],
             params["end"],
@@ -343,10 +336,9 @@ class DaldosGame(pyspiel.Game):
         if self.max_throws < 1:
             raise ValueError(f"dalkon_daldos: max_throws must be at least 1, not {self.max_throws}")
         self.throws = [(d1, d2, w / 16.0) for d1, d2, w in daldos.throws()]
-        self.pass_action = daldos.num_actions(self.rules)
         self.start = daldos.Position.start(self.rules)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.pass_action + 1,
+            num_distinct_actions=daldos.num_actions(self.rules),
             max_chance_outcomes=len(self.throws),
             num_players=2,
             min_utility=-1.0,
@@ -374,7 +366,6 @@ class DaldosState(pyspiel.State):
         # Attributes must survive deepcopy (clone) and pickle (serialize).
         self._keys = game.rules_keywords
         self._rules = _Shared(game.rules, _daldos_rules, game.rules_keywords)
-        self._pass = game.pass_action
         self._max_throws = game.max_throws
         self.throws_made = 0
         self.dice = None
@@ -414,10 +405,9 @@ class DaldosState(pyspiel.State):
         return cached
 
     def _legal_actions(self, player):
-        """The play codes of the throw, ascending (``[pass]`` for a lost throw
-        the library lists no play for)."""
-        plays = self._plays_by_action()
-        return sorted(plays) if plays else [self._pass]
+        """The play codes of the throw, ascending (``[0]``, ``pass``, for a
+        lost throw)."""
+        return sorted(self._plays_by_action())
 
     def _apply_action(self, action):
         """A chance outcome sets the throw; a play code plays it."""
@@ -426,12 +416,7 @@ class DaldosState(pyspiel.State):
             self.dice = (d1, d2)
             self._plays = _Cache()
             return
-        plays = self._plays_by_action()
-        if plays:
-            nxt = plays[action].position
-        else:
-            d1, d2 = self.dice
-            nxt = self._pos.value.play_action(d1, d2, action, self._rules.value)
+        nxt = self._plays_by_action()[action].position
         self.throws_made += 1
         self.dice = None
         self._plays = _Cache()
@@ -442,8 +427,7 @@ class DaldosState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             d1, d2, _p = self.get_game().throws[action]
             return f"throw {d1},{d2}"
-        plays = self._plays_by_action()
-        return str(plays[action]) if plays else DALDOS_PASS
+        return str(self._plays_by_action()[action])
 
     def is_terminal(self):
         """Whether the game is won, or cut off after ``max_throws`` throws."""
