@@ -71,6 +71,31 @@ def playouts(game, seconds, seed):
             return games, plies, elapsed, results
 
 
+def direct_playouts(holes, seeds, seconds, seed):
+    """Random playouts through :mod:`dalkon.dakon` alone, no OpenSpiel: what
+    the bindings cost without OpenSpiel's Python-game layer."""
+    from dalkon import dakon
+
+    rng = random.Random(seed)
+    rules = dakon.Rules()
+    root = dakon.Position.start(holes, seeds)
+    games = plies = 0
+    results = []
+    start = time.perf_counter()
+    while True:
+        pos = root
+        margin = pos.terminal_margin(rules)
+        while margin is None:
+            pos, _events = pos.play(rng.choice(pos.legal_moves(rules)), rules)
+            margin = pos.terminal_margin(rules)
+            plies += 1
+        results.append(margin)
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return games, plies, elapsed, results
+
+
 def same_games(a, b, games, seed):
     """Plays ``games`` seeded random games of two games at once and checks
     that they agree at every ply; returns the number of plies compared."""
@@ -174,6 +199,10 @@ def main():
         assert all(-game.max_utility() <= r <= game.max_utility() for r in results)
         rows.append((label, games / elapsed, plies / elapsed, plies / games))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    games, plies, elapsed, results = direct_playouts(7, 7, args.seconds, 1)
+    assert all(-98 <= r <= 98 for r in results)
+    rows.insert(2, ("`dalkon.dakon.Position` loop 7×7, no OpenSpiel", games / elapsed,
+                    plies / elapsed, plies / games))
     ab = []
     for holes, seeds in [(4, 4), (5, 3)]:
         times = [alpha_beta(name, holes, seeds, args.timeout)

@@ -332,6 +332,40 @@ def test_daldos_games_end_with_a_winner():
         assert state.returns() == ([1.0, -1.0] if winner == 0 else [-1.0, 1.0])
 
 
+def test_daldos_expectiminimax_with_the_exact_tables_gives_their_value(tmp_path):
+    # One throw of expectiminimax over the solved board-4 1 v 1 tables as leaf
+    # values is the Bellman step of RULES.md §1.8, so it returns W itself:
+    # W = 0.385784037429 (docs/solved.md), i.e. 2W - 1 for player 0.
+    game = pyspiel.load_game("dalkon_daldos", {"board": 4})
+    daldos.solve_tables(game.rules, (1, 1), tmp_path)
+
+    def leaf(state):
+        w = daldos.value(state.position, db_dir=tmp_path).value
+        return 2 * w - 1 if state.position.side_to_throw == 0 else 1 - 2 * w
+
+    state = game.state_from("...A/..b../.... a")
+    assert state.is_chance_node()
+    value, _ = minimax.expectiminimax(state, 1, leaf, 0)
+    assert abs(value - (2 * 0.385784037429 - 1)) < 1e-11
+    # After the dal-dal, A throws again: the value of A4-M4 M4-M3 is 0.698856616908.
+    state = _after_throw(game, 1, 1, state)
+    value, action = minimax.expectiminimax(state, 1, leaf, 0)
+    assert state.action_to_string(0, action) == "A4-M4 M4-M3"
+    assert abs(value - (2 * 0.698856616908 - 1)) < 1e-11
+
+
+def test_dakon_alpha_beta_from_a_game_position_equals_solve():
+    game = pyspiel.load_game("dalkon_dakon", {"holes": 4, "seeds": 4})
+    state = game.state_from("0,2,1,3/2,0,1,3/10,10 1")
+    value, action = minimax.alpha_beta_search(game, state, maximum_depth=game.max_game_length())
+    solved = dakon.solve(state.position)
+    assert solved.exact and action + 1 in solved.best_moves
+    # alpha_beta maximises for the player to move (North): its margin.
+    assert value == solved.value == 2
+    with pytest.raises(ValueError):
+        game.state_from("1,1/1,1/0,0 0")
+
+
 def test_daldos_expectiminimax_runs_and_stays_in_range():
     game = pyspiel.load_game("dalkon_daldos", {"board": 4})
     state = _after_throw(game, 2, 1)

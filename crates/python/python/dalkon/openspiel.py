@@ -97,46 +97,21 @@ _DALDOS_DEFAULTS = {
 }
 
 
-class _Shared:
-    """A native (immutable) value held by a state.
+class _Node:
+    """Everything a state holds, in one immutable object.
 
-    Clones share it (``deepcopy`` returns it unchanged: the value never
-    changes, a move makes a new one), and pickling writes its notation
-    (``str``) with ``load(text, *extra)`` to read it back, so OpenSpiel's
-    serialization works although the native classes do not pickle.
+    A state's only attribute is its node (OpenSpiel clones a Python state by
+    ``deepcopy`` of its attributes and serializes it by pickling them): a
+    move makes a new node, so clones share nodes (``deepcopy`` returns the
+    node itself, one call per clone), and a node pickles as its position's
+    notation plus plain values, since the native classes are not meant to be
+    pickled by OpenSpiel.
     """
 
-    __slots__ = ("value", "load", "extra")
-
-    def __init__(self, value, load, extra=()):
-        self.value = value
-        self.load = load
-        self.extra = extra
+    __slots__ = ()
 
     def __deepcopy__(self, memo):
         return self
-
-    def __reduce__(self):
-        return (_Shared._rebuild, (self.load, str(self.value), self.extra))
-
-    @staticmethod
-    def _rebuild(load, text, extra):
-        return _Shared(load(text, *extra), load, extra)
-
-
-class _Cache:
-    """A per-state memo shared by clones and never pickled (rebuilt lazily)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value=None):
-        self.value = value
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (_Cache, ())
 
 
 # --------------------------------------------------------------------------
@@ -175,12 +150,28 @@ _DAKON_TYPE = pyspiel.GameType(
 )
 
 
-def _dakon_position(text: str):
-    return dakon.Position.parse(text)
-
-
-def _dakon_rules(_text: str, origin: str, mikul: str, nembak: str):
+def _dakon_rules(origin: str, mikul: str, nembak: str):
     return dakon.Rules(origin=origin, mikul=mikul, nembak=nembak)
+
+
+class _DakonNode(_Node):
+    """A Dakon position with its rules, its mover (or TERMINAL) and margin."""
+
+    __slots__ = ("pos", "rules", "keys", "margin", "player")
+
+    def __init__(self, pos, rules, keys):
+        self.pos = pos
+        self.rules = rules
+        self.keys = keys
+        self.margin = pos.terminal_margin(rules)
+        self.player = pyspiel.PlayerId.TERMINAL if self.margin is not None else pos.side_to_move
+
+    def __reduce__(self):
+        return (_dakon_node, (str(self.pos), self.keys))
+
+
+def _dakon_node(text, keys):
+    return _DakonNode(dakon.Position.parse(text), _dakon_rules(*keys), keys)
 
 
 class DakonGame(pyspiel.Game):
@@ -189,9 +180,10 @@ class DakonGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**_DAKON_DEFAULTS, **(params or {})}
         self.rules_keywords = (params["origin"], params["mikul"], params["nembak"])
-        self.rules = _dakon_rules("", *self.rules_keywords)
+        self.rules = _dakon_rules(*self.rules_keywords)
         self.holes, self.seeds = int(params["holes"]), int(params["seeds"])
         self.start = dakon.Position.start(self.holes, self.seeds)
+        self._start = _DakonNode(self.start, self.rules, self.rules_keywords)
         total = int(self.start.seeds_on_board())
         info = pyspiel.GameInfo(
             num_distinct_actions=self.holes,
@@ -208,6 +200,26 @@ class DakonGame(pyspiel.Game):
         """The start position, South to move."""
         return DakonState(self)
 
+    def state_from(self, position):
+        """A state at ``position`` (a :class:`dalkon.dakon.Position` or its
+        notation) instead of the start, e.g. to search a game position.
+
+        Its history is empty: OpenSpiel's serialization keeps the position
+        (it pickles the state's attributes), but anything that rebuilds a
+        state by replaying its history from ``new_initial_state`` gets the
+        start. The position must have this game's holes and no more seeds
+        on the board than the start (so ``max_game_length`` still holds).
+        """
+        if isinstance(position, str):
+            position = dakon.Position.parse(position)
+        if position.holes != self.holes or position.seeds_on_board() > self.start.seeds_on_board():
+            raise ValueError(
+                f"dalkon_dakon: {position} does not fit a {self.holes}x{self.seeds} game"
+            )
+        state = DakonState(self)
+        state._node = _DakonNode(position, self.rules, self.rules_keywords)
+        return state
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observer: notation string and the seed-count tensor."""
         return _DakonObserver(self.holes, params)
@@ -218,34 +230,27 @@ class DakonState(pyspiel.State):
 
     def __init__(self, game):
         super().__init__(game)
-        # Attributes must survive deepcopy (clone) and pickle (serialize).
-        self._rules = _Shared(game.rules, _dakon_rules, game.rules_keywords)
-        self._set(game.start)
-
-    def _set(self, pos):
-        self._pos = _Shared(pos, _dakon_position)
-        self._margin = pos.terminal_margin(self._rules.value)
-        self._player = (
-            pyspiel.PlayerId.TERMINAL if self._margin is not None else pos.side_to_move
-        )
+        self._node = game._start
 
     @property
     def position(self):
         """The current :class:`dalkon.dakon.Position`."""
-        return self._pos.value
+        return self._node.pos
 
     def current_player(self):
         """0 (South) or 1 (North) to move, or TERMINAL."""
-        return self._player
+        return self._node.player
 
     def _legal_actions(self, player):
         """The mover's non-empty holes, as ``hole - 1``, ascending."""
-        return [h - 1 for h in self._pos.value.legal_moves(self._rules.value)]
+        node = self._node
+        return [h - 1 for h in node.pos.legal_moves(node.rules)]
 
     def _apply_action(self, action):
         """Plays hole ``action + 1`` with the library's rules."""
-        nxt, _events = self._pos.value.play(action + 1, self._rules.value)
-        self._set(nxt)
+        node = self._node
+        nxt, _events = node.pos.play(action + 1, node.rules)
+        self._node = _DakonNode(nxt, node.rules, node.keys)
 
     def _action_to_string(self, player, action):
         """The hole number, as the notation and the CLI name moves."""
@@ -253,17 +258,18 @@ class DakonState(pyspiel.State):
 
     def is_terminal(self):
         """Whether the game is over."""
-        return self._margin is not None
+        return self._node.margin is not None
 
     def returns(self):
         """South's final store margin for player 0, its negation for player 1."""
-        if self._margin is None:
+        margin = self._node.margin
+        if margin is None:
             return [0.0, 0.0]
-        return [float(self._margin), -float(self._margin)]
+        return [float(margin), -float(margin)]
 
     def __str__(self):
         """The position notation."""
-        return str(self._pos.value)
+        return str(self._node.pos)
 
 
 class _DakonObserver:
@@ -312,12 +318,56 @@ _DALDOS_TYPE = pyspiel.GameType(
 )
 
 
-def _daldos_rules(_text: str, board: int, dal: str, capture: str, end: str):
+def _daldos_rules(board: int, dal: str, capture: str, end: str):
     return daldos.Rules(board=board, dal=dal, capture=capture, end=end)
 
 
-def _daldos_position(text: str, board: int, dal: str, capture: str, end: str):
-    return daldos.Position.parse(text, _daldos_rules("", board, dal, capture, end))
+class _DaldosNode(_Node):
+    """A Daldøs position, the throw to play (None before the throw), the
+    throws made, and the plays of the throw (computed once, on demand)."""
+
+    __slots__ = ("pos", "game", "dice", "throws_made", "winner", "truncated", "plays")
+
+    def __init__(self, pos, game, dice, throws_made):
+        self.pos = pos
+        self.game = game
+        self.dice = dice
+        self.throws_made = throws_made
+        self.winner = pos.winner(game.rules)
+        self.truncated = self.winner is None and throws_made >= game.max_throws
+        self.plays = None
+
+    def by_action(self):
+        """``{action code: Play}`` of the throw ``dice``."""
+        if self.plays is None:
+            d1, d2 = self.dice
+            self.plays = {p.action: p for p in self.pos.plays(d1, d2, self.game.rules)}
+        return self.plays
+
+    def __reduce__(self):
+        g = self.game
+        return (
+            _daldos_node,
+            (str(self.pos), g.rules_keywords, g.max_throws, self.dice, self.throws_made),
+        )
+
+
+class _GameConstants:
+    """What a Daldøs node needs of its game (the game object itself is not
+    picklable, and a node may outlive a deserialization)."""
+
+    __slots__ = ("rules", "rules_keywords", "max_throws", "throws")
+
+    def __init__(self, rules_keywords, max_throws):
+        self.rules_keywords = rules_keywords
+        self.rules = _daldos_rules(*rules_keywords)
+        self.max_throws = max_throws
+        self.throws = [(d1, d2, w / 16.0) for d1, d2, w in daldos.throws()]
+
+
+def _daldos_node(text, keys, max_throws, dice, throws_made):
+    g = _GameConstants(keys, max_throws)
+    return _DaldosNode(daldos.Position.parse(text, g.rules), g, dice, throws_made)
 
 
 class DaldosGame(pyspiel.Game):
@@ -331,12 +381,14 @@ class DaldosGame(pyspiel.Game):
             params["capture"],
             params["end"],
         )
-        self.rules = _daldos_rules("", *self.rules_keywords)
         self.max_throws = int(params["max_throws"])
         if self.max_throws < 1:
             raise ValueError(f"dalkon_daldos: max_throws must be at least 1, not {self.max_throws}")
-        self.throws = [(d1, d2, w / 16.0) for d1, d2, w in daldos.throws()]
+        self._constants = _GameConstants(self.rules_keywords, self.max_throws)
+        self.rules = self._constants.rules
+        self.throws = self._constants.throws
         self.start = daldos.Position.start(self.rules)
+        self._start = _DaldosNode(self.start, self._constants, None, 0)
         info = pyspiel.GameInfo(
             num_distinct_actions=daldos.num_actions(self.rules),
             max_chance_outcomes=len(self.throws),
@@ -352,6 +404,23 @@ class DaldosGame(pyspiel.Game):
         """The start position, A to throw (a chance node)."""
         return DaldosState(self)
 
+    def state_from(self, position):
+        """A state at ``position`` (a :class:`dalkon.daldos.Position` or its
+        notation, read with this game's rules) before its side throws: a
+        chance node, no throws made.
+
+        Its history is empty: OpenSpiel's serialization keeps the position
+        (it pickles the state's attributes), but anything that rebuilds a
+        state by replaying its history from ``new_initial_state`` gets the
+        start.
+        """
+        if isinstance(position, str):
+            position = daldos.Position.parse(position, self.rules)
+        position = position.with_rules(self.rules)
+        state = DaldosState(self)
+        state._node = _DaldosNode(position, self._constants, None, 0)
+        return state
+
     def make_py_observer(self, iig_obs_type=None, params=None):
         """The observer: position notation, plus the throw at a decision node."""
         return _DaldosObserver(params)
@@ -363,88 +432,82 @@ class DaldosState(pyspiel.State):
 
     def __init__(self, game):
         super().__init__(game)
-        # Attributes must survive deepcopy (clone) and pickle (serialize).
-        self._keys = game.rules_keywords
-        self._rules = _Shared(game.rules, _daldos_rules, game.rules_keywords)
-        self._max_throws = game.max_throws
-        self.throws_made = 0
-        self.dice = None
-        self.truncated = False
-        self._plays = _Cache()
-        self._set(game.start)
-
-    def _set(self, pos):
-        self._pos = _Shared(pos, _daldos_position, self._keys)
-        self._winner = pos.winner(self._rules.value)
-        self.truncated = self._winner is None and self.throws_made >= self._max_throws
+        self._node = game._start
 
     @property
     def position(self):
         """The current :class:`dalkon.daldos.Position` (its side to throw next)."""
-        return self._pos.value
+        return self._node.pos
+
+    @property
+    def dice(self):
+        """The throw ``(d1, d2)`` to be played at a decision node, else None."""
+        return self._node.dice
+
+    @property
+    def throws_made(self):
+        """Throws played so far (dal-dal rethrows included)."""
+        return self._node.throws_made
+
+    @property
+    def truncated(self):
+        """Whether the game was stopped unfinished after ``max_throws`` throws."""
+        return self._node.truncated
 
     def current_player(self):
         """CHANCE before a throw, the thrower (0 = A, 1 = B) after it, or TERMINAL."""
-        if self._winner is not None or self.truncated:
+        node = self._node
+        if node.winner is not None or node.truncated:
             return pyspiel.PlayerId.TERMINAL
-        if self.dice is None:
+        if node.dice is None:
             return pyspiel.PlayerId.CHANCE
-        return self._pos.value.side_to_throw
+        return node.pos.side_to_throw
 
     def chance_outcomes(self):
         """The 10 distinct throws: ``(i, weight / 16)``."""
-        return [(i, p) for i, (_d1, _d2, p) in enumerate(self.get_game().throws)]
-
-    def _plays_by_action(self):
-        cached = self._plays.value
-        if cached is None:
-            d1, d2 = self.dice
-            plays = self._pos.value.plays(d1, d2, self._rules.value)
-            cached = {p.action: p for p in plays}
-            self._plays.value = cached
-        return cached
+        return [(i, p) for i, (_d1, _d2, p) in enumerate(self._node.game.throws)]
 
     def _legal_actions(self, player):
         """The play codes of the throw, ascending (``[0]``, ``pass``, for a
         lost throw)."""
-        return sorted(self._plays_by_action())
+        return sorted(self._node.by_action())
 
     def _apply_action(self, action):
         """A chance outcome sets the throw; a play code plays it."""
-        if self.dice is None:
-            d1, d2, _p = self.get_game().throws[action]
-            self.dice = (d1, d2)
-            self._plays = _Cache()
-            return
-        nxt = self._plays_by_action()[action].position
-        self.throws_made += 1
-        self.dice = None
-        self._plays = _Cache()
-        self._set(nxt)
+        node = self._node
+        if node.dice is None:
+            d1, d2, _p = node.game.throws[action]
+            self._node = _DaldosNode(node.pos, node.game, (d1, d2), node.throws_made)
+        else:
+            nxt = node.by_action()[action].position
+            self._node = _DaldosNode(nxt, node.game, None, node.throws_made + 1)
 
     def _action_to_string(self, player, action):
         """A throw as ``throw 3,1``; a play in the CLI's play notation."""
+        node = self._node
         if player == pyspiel.PlayerId.CHANCE:
-            d1, d2, _p = self.get_game().throws[action]
+            d1, d2, _p = node.game.throws[action]
             return f"throw {d1},{d2}"
-        return str(self._plays_by_action()[action])
+        return str(node.by_action()[action])
 
     def is_terminal(self):
         """Whether the game is won, or cut off after ``max_throws`` throws."""
-        return self._winner is not None or self.truncated
+        return self._node.winner is not None or self._node.truncated
 
     def returns(self):
         """+1 to the winner, −1 to the loser; 0 to both while unfinished or
         when cut off (``truncated``)."""
-        if self._winner is None:
+        winner = self._node.winner
+        if winner is None:
             return [0.0, 0.0]
-        return [1.0, -1.0] if self._winner == 0 else [-1.0, 1.0]
+        return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
 
     def __str__(self):
         """The position notation, then ``throw d1,d2`` at a decision node."""
-        text = str(self._pos.value)
-        if self.dice is not None:
-            text += f" throw {self.dice[0]},{self.dice[1]}"
+        node = self._node
+        text = str(node.pos)
+        if node.dice is not None:
+            text += f" throw {node.dice[0]},{node.dice[1]}"
         return text
 
 

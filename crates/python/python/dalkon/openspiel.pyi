@@ -33,6 +33,8 @@ class DakonGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Union[int, str]]] = ...) -> None: ...
     def new_initial_state(self) -> "DakonState":
         """The start position, South to move."""
+    def state_from(self, position: Union[dakon.Position, str]) -> "DakonState":
+        """A state at ``position`` instead of the start (empty history)."""
 
 class DakonState(pyspiel.State):
     """A ``dalkon_dakon`` state: one :class:`dalkon.dakon.Position`."""
@@ -57,16 +59,21 @@ class DaldosGame(pyspiel.Game):
     def __init__(self, params: Optional[Dict[str, Union[int, str]]] = ...) -> None: ...
     def new_initial_state(self) -> "DaldosState":
         """The start position, A to throw (a chance node)."""
+    def state_from(self, position: Union[daldos.Position, str]) -> "DaldosState":
+        """A state at ``position`` before its side throws (empty history)."""
 
 class DaldosState(pyspiel.State):
     """A ``dalkon_daldos`` state: a position and, at a decision node, the throw."""
 
-    throws_made: int
-    """Throws played so far (dal-dal rethrows included)."""
-    dice: Optional[Tuple[int, int]]
-    """The throw to be played at a decision node, else None."""
-    truncated: bool
-    """Whether the game was stopped unfinished after ``max_throws`` throws."""
+    @property
+    def throws_made(self) -> int:
+        """Throws played so far (dal-dal rethrows included)."""
+    @property
+    def dice(self) -> Optional[Tuple[int, int]]:
+        """The throw to be played at a decision node, else None."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the game was stopped unfinished after ``max_throws`` throws."""
     @property
     def position(self) -> daldos.Position:
         """The current position (with the side that throws next)."""
