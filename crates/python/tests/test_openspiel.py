@@ -203,6 +203,16 @@ def test_daldos_serialization_round_trip_at_chance_and_decision_nodes():
     assert kinds == {"chance", "decision"}
 
 
+def test_state_from_survives_serialization():
+    dk = pyspiel.load_game("dalkon_dakon", {"holes": 4, "seeds": 4})
+    dd = pyspiel.load_game("dalkon_daldos", {"board": 4})
+    for game, text in [(dk, "0,2,1,3/2,0,1,3/10,10 1"), (dd, "...A/..b../.... a")]:
+        state = game.state_from(text)
+        _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        assert str(back) == str(state) == text
+        assert back.history() == []
+
+
 # --------------------------------------------------------------------------
 # Dakon: states, observations and alpha-beta against dalkon's exact values
 

@@ -51,9 +51,16 @@ OpenSpiel's state machine.
     rare for the board in use; :attr:`DaldosState.truncated` says whether a
     game ended that way.
 
+Both games' ``state_from(position)`` gives a state at a given position
+(notation or native position) instead of the start, for searching game
+positions; its history is empty. Each state's ``position`` property is the
+native position.
+
 Serialization (``pyspiel.serialize_game_and_state``): OpenSpiel writes the
-action history and the state's attributes; the native positions held by a
-state are written as their notation, so a round trip gives an equal state.
+action history and pickles the state's attributes (it does not replay the
+history); a state's one attribute is an immutable node, pickled as the
+position notation plus plain values, so a round trip gives an equal state,
+also for a state made by ``state_from``.
 """
 
 from __future__ import annotations
