@@ -189,8 +189,8 @@ def profile(seconds):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per playout round")
-    parser.add_argument("--rounds", type=int, default=3, help="playout rounds (best kept)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per playout round")
+    parser.add_argument("--rounds", type=int, default=5, help="playout rounds (best kept)")
     parser.add_argument("--timeout", type=float, default=120.0, help="CPU seconds per alpha-beta run")
     parser.add_argument("--profile", action="store_true", help="cProfile dalkon_dakon playouts")
     parser.add_argument("--alpha-beta-child", nargs=3, help=argparse.SUPPRESS)
@@ -246,10 +246,12 @@ def main():
           f"{args.seconds:g} CPU s; "
           f"the two Dakon games agreed on {compared} plies of 50 seeded games)")
     print()
-    print("| random playouts (OpenSpiel Python API) | games/CPU s | plies/CPU s | plies/game |")
-    print("|---|---:|---:|---:|")
+    pure_rate = best["`python_dakon` 7×7"][1]
+    print("| random playouts | games/CPU s | plies/CPU s | plies/game | plies/s vs `python_dakon` |")
+    print("|---|---:|---:|---:|---:|")
     for label, gps, pps, ppg in rows:
-        print(f"| {label} | {gps:,.1f} | {pps:,.0f} | {ppg:.1f} |")
+        ratio = f"{pps / pure_rate:.2f}×" if "7×7" in label else ""
+        print(f"| {label} | {gps:,.1f} | {pps:,.0f} | {ppg:.1f} | {ratio} |")
     print()
     print("| `alpha_beta_search` from the start | value | `dalkon_dakon` | `python_dakon` |")
     print("|---|---:|---:|---:|")

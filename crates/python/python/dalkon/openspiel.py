@@ -111,8 +111,8 @@ class _Node:
     ``deepcopy`` of its attributes and serializes it by pickling them): a
     move makes a new node, so clones share nodes (``deepcopy`` returns the
     node itself, one call per clone), and a node pickles as its position's
-    notation plus plain values, since the native classes are not meant to be
-    pickled by OpenSpiel.
+    notation plus plain values (the rules as keywords), so a serialized
+    state is plain text whatever the native classes do.
     """
 
     __slots__ = ()
