@@ -7,6 +7,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use dalkon_rules::dakon::{Position, Rules, Side};
@@ -25,6 +26,9 @@ use crate::{errors, interrupt};
 /// Plies of the estimate that picks the move when a budget ends before
 /// anything is proved: the CLI's `--estimate-depth` default.
 const ESTIMATE_DEPTH: u32 = 6;
+
+/// How often a running search is told of a Ctrl-C that Python has seen.
+const STOP_POLL: Duration = Duration::from_millis(2);
 
 /// A Dakon rule set (RULES.md §2.4): the values are spelt as the CLI's
 /// `--origin`, `--mikul`, `--nembak` flags take them; the defaults are the
@@ -312,13 +316,22 @@ where
 {
     interrupt::run(py, |stop: &AtomicBool| {
         let progress = SearchProgress::default();
+        let (done, finished) = mpsc::channel::<()>();
         std::thread::scope(|s| {
-            let search = s.spawn(|| work(&progress));
-            while !search.is_finished() {
+            let shared = &progress;
+            // The sender moves into the search thread, so that a panic
+            // there drops it and ends the wait below.
+            let search = s.spawn(move || {
+                let out = work(shared);
+                let _ = done.send(());
+                out
+            });
+            // Wakes at once when the search ends (or panics: the sender
+            // is dropped), else every few ms to pass Ctrl-C on.
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(STOP_POLL) {
                 if stop.load(Ordering::Relaxed) {
                     progress.stop.store(true, Ordering::Relaxed);
                 }
-                std::thread::sleep(Duration::from_millis(2));
             }
             search
                 .join()
