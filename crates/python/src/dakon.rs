@@ -16,7 +16,7 @@ use dalkon_solver::prove::{prove as prove_root, ProveRequest, Proved, WrittenFil
 use dalkon_solver::search::{Limits, SearchProgress};
 use dalkon_solver::solve::{search_limits, start_position};
 use dalkon_solver::SolveError;
-use dalkon_strategy::{verify as verify_strategy, Failure, FailureKind, Strategy, Verdict};
+use dalkon_strategy::{verify_until, Failure, FailureKind, Strategy, Verdict};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::prelude::*;
@@ -641,22 +641,23 @@ fn verdict_of(s: &Strategy, v: &Verdict, seconds: f64) -> PyVerdict {
 /// `dalkon dakon verify`. A strategy that does not hold is an answer
 /// (`valid` false, `failure` says where); a file that cannot be read or
 /// is malformed raises `DataError` with the CLI's message (the CLI's
-/// exit 2). Runs without the GIL.
+/// exit 2). Runs without the GIL; Ctrl-C stops the check.
 #[pyfunction]
 fn verify(py: Python<'_>, path: PathBuf) -> PyResult<PyVerdict> {
-    py.detach(|| {
+    let checked: Result<Option<PyVerdict>, String> = interrupt::run(py, |stop: &AtomicBool| {
         let name = path.display();
         let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {name}: {e}"))?;
         let strategy = Strategy::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
         let started = Instant::now();
-        let verdict = verify_strategy(&strategy);
-        Ok(verdict_of(
-            &strategy,
-            &verdict,
-            started.elapsed().as_secs_f64(),
-        ))
-    })
-    .map_err(|message: String| errors::data(message))
+        // `None`: stopped by Ctrl-C, which `interrupt::run` raises.
+        Ok(verify_until(&strategy, stop)
+            .map(|verdict| verdict_of(&strategy, &verdict, started.elapsed().as_secs_f64())))
+    })?;
+    match checked {
+        Ok(Some(verdict)) => Ok(verdict),
+        Ok(None) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(())),
+        Err(message) => Err(errors::data(message)),
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

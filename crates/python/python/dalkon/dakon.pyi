@@ -239,7 +239,7 @@ def prove(
     """Solve exactly and write mover.strategy and opponent.strategy into ``out_dir``, as ``dakon prove``."""
 
 def verify(path: Union[str, os.PathLike[str]]) -> Verdict:
-    """Check a strategy file with the rules alone, as ``dakon verify``; DataError if unreadable."""
+    """Check a strategy file with the rules alone, as ``dakon verify``; DataError if unreadable; Ctrl-C stops the check."""
 
 def replay(pos: Position, moves: Iterable[int], rules: Optional[Rules] = None) -> Position:
     """The position after playing ``moves`` (holes, in order) from ``pos``."""
