@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use dalkon_rules::dakon::{Position, Rules, Side};
+use dalkon_rules::dakon::{ParseError, Position, Rules, Side};
 use dalkon_solver::best::{analyse_with, Analysis, Options};
 use dalkon_solver::prove::{prove as prove_root, ProveRequest, Proved, WrittenFile};
 use dalkon_solver::search::{Limits, SearchProgress};
@@ -130,6 +130,24 @@ impl PyPosition {
     #[staticmethod]
     fn parse(text: &str) -> PyResult<PyPosition> {
         text.parse().map(PyPosition).map_err(errors::input)
+    }
+
+    /// A position from its parts: South's and North's holes (hole 1 first),
+    /// the stores `(South, North)` and the side to move (0 South, 1 North),
+    /// validated as the notation's parser validates them.
+    #[staticmethod]
+    #[pyo3(signature = (south, north, stores = (0, 0), side_to_move = 0))]
+    fn from_rows(
+        south: Vec<u8>,
+        north: Vec<u8>,
+        stores: (u8, u8),
+        side_to_move: usize,
+    ) -> PyResult<PyPosition> {
+        let side = Side::from_index(side_to_move)
+            .ok_or_else(|| errors::input(ParseError::Side(side_to_move.to_string())))?;
+        Position::new(&south, &north, [stores.0, stores.1], side)
+            .map(PyPosition)
+            .map_err(errors::input)
     }
 
     /// Holes per row.

@@ -78,6 +78,20 @@ def test_start_parse_and_str_round_trip():
     assert pickle.loads(pickle.dumps(q)) == q
 
 
+def test_from_rows_builds_and_validates_like_the_parser():
+    p = Position.from_rows([3, 0, 1], [0, 2, 4], (5, 6), 1)
+    assert p == Position.parse("3,0,1/0,2,4/5,6 1")
+    assert Position.from_rows(*Position.start(4, 2).seeds.tolist()) == Position.start(4, 2)
+    with pytest.raises(dalkon.InputError) as e:
+        Position.from_rows([1, 2], [1])
+    assert str(e.value) == "row 0 has 2 holes but row 1 has 1"
+    with pytest.raises(dalkon.InputError) as e:
+        Position.from_rows([1], [1], side_to_move=2)
+    assert str(e.value) == 'the side to move must be 0 or 1, got "2"'
+    with pytest.raises(dalkon.InputError, match=r"^256 seeds in all"):
+        Position.from_rows([255], [1])
+
+
 def test_seeds_is_a_fresh_uint8_array_of_both_rows():
     p = Position.parse("3,0,1/0,2,4/5,6 1")
     a = p.seeds
