@@ -7,15 +7,16 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use dalkon_rules::dakon::{Position, Rules, Side};
+use dalkon_rules::dakon::{ParseError, Position, Rules, Side};
 use dalkon_solver::best::{analyse_with, Analysis, Options};
 use dalkon_solver::prove::{prove as prove_root, ProveRequest, Proved, WrittenFile};
 use dalkon_solver::search::{Limits, SearchProgress};
 use dalkon_solver::solve::{search_limits, start_position};
 use dalkon_solver::SolveError;
-use dalkon_strategy::{verify as verify_strategy, Failure, FailureKind, Strategy, Verdict};
+use dalkon_strategy::{verify_until, Failure, FailureKind, Strategy, Verdict};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::prelude::*;
@@ -25,6 +26,9 @@ use crate::{errors, interrupt};
 /// Plies of the estimate that picks the move when a budget ends before
 /// anything is proved: the CLI's `--estimate-depth` default.
 const ESTIMATE_DEPTH: u32 = 6;
+
+/// How often a running search is told of a Ctrl-C that Python has seen.
+const STOP_POLL: Duration = Duration::from_millis(2);
 
 /// A Dakon rule set (RULES.md §2.4): the values are spelt as the CLI's
 /// `--origin`, `--mikul`, `--nembak` flags take them; the defaults are the
@@ -126,6 +130,24 @@ impl PyPosition {
     #[staticmethod]
     fn parse(text: &str) -> PyResult<PyPosition> {
         text.parse().map(PyPosition).map_err(errors::input)
+    }
+
+    /// A position from its parts: South's and North's holes (hole 1 first),
+    /// the stores `(South, North)` and the side to move (0 South, 1 North),
+    /// validated as the notation's parser validates them.
+    #[staticmethod]
+    #[pyo3(signature = (south, north, stores = (0, 0), side_to_move = 0))]
+    fn from_rows(
+        south: Vec<u8>,
+        north: Vec<u8>,
+        stores: (u8, u8),
+        side_to_move: usize,
+    ) -> PyResult<PyPosition> {
+        let side = Side::from_index(side_to_move)
+            .ok_or_else(|| errors::input(ParseError::Side(side_to_move.to_string())))?;
+        Position::new(&south, &north, [stores.0, stores.1], side)
+            .map(PyPosition)
+            .map_err(errors::input)
     }
 
     /// Holes per row.
@@ -312,13 +334,22 @@ where
 {
     interrupt::run(py, |stop: &AtomicBool| {
         let progress = SearchProgress::default();
+        let (done, finished) = mpsc::channel::<()>();
         std::thread::scope(|s| {
-            let search = s.spawn(|| work(&progress));
-            while !search.is_finished() {
+            let shared = &progress;
+            // The sender moves into the search thread, so that a panic
+            // there drops it and ends the wait below.
+            let search = s.spawn(move || {
+                let out = work(shared);
+                let _ = done.send(());
+                out
+            });
+            // Wakes at once when the search ends (or panics: the sender
+            // is dropped), else every few ms to pass Ctrl-C on.
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(STOP_POLL) {
                 if stop.load(Ordering::Relaxed) {
                     progress.stop.store(true, Ordering::Relaxed);
                 }
-                std::thread::sleep(Duration::from_millis(2));
             }
             search
                 .join()
@@ -628,22 +659,23 @@ fn verdict_of(s: &Strategy, v: &Verdict, seconds: f64) -> PyVerdict {
 /// `dalkon dakon verify`. A strategy that does not hold is an answer
 /// (`valid` false, `failure` says where); a file that cannot be read or
 /// is malformed raises `DataError` with the CLI's message (the CLI's
-/// exit 2). Runs without the GIL.
+/// exit 2). Runs without the GIL; Ctrl-C stops the check.
 #[pyfunction]
 fn verify(py: Python<'_>, path: PathBuf) -> PyResult<PyVerdict> {
-    py.detach(|| {
+    let checked: Result<Option<PyVerdict>, String> = interrupt::run(py, |stop: &AtomicBool| {
         let name = path.display();
         let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {name}: {e}"))?;
         let strategy = Strategy::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
         let started = Instant::now();
-        let verdict = verify_strategy(&strategy);
-        Ok(verdict_of(
-            &strategy,
-            &verdict,
-            started.elapsed().as_secs_f64(),
-        ))
-    })
-    .map_err(|message: String| errors::data(message))
+        // `None`: stopped by Ctrl-C, which `interrupt::run` raises.
+        Ok(verify_until(&strategy, stop)
+            .map(|verdict| verdict_of(&strategy, &verdict, started.elapsed().as_secs_f64())))
+    })?;
+    match checked {
+        Ok(Some(verdict)) => Ok(verdict),
+        Ok(None) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(())),
+        Err(message) => Err(errors::data(message)),
+    }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -6,6 +6,7 @@ Values are pinned against the repository's golden data
 
 import _thread
 import csv
+import json
 import os
 import pathlib
 import pickle
@@ -75,6 +76,20 @@ def test_start_parse_and_str_round_trip():
     assert (q.side_to_move, q.stores, q.seeds_on_board()) == (1, (5, 6), 10)
     assert q.legal_moves() == [2, 3]
     assert pickle.loads(pickle.dumps(q)) == q
+
+
+def test_from_rows_builds_and_validates_like_the_parser():
+    p = Position.from_rows([3, 0, 1], [0, 2, 4], (5, 6), 1)
+    assert p == Position.parse("3,0,1/0,2,4/5,6 1")
+    assert Position.from_rows(*Position.start(4, 2).seeds.tolist()) == Position.start(4, 2)
+    with pytest.raises(dalkon.InputError) as e:
+        Position.from_rows([1, 2], [1])
+    assert str(e.value) == "row 0 has 2 holes but row 1 has 1"
+    with pytest.raises(dalkon.InputError) as e:
+        Position.from_rows([1], [1], side_to_move=2)
+    assert str(e.value) == 'the side to move must be 0 or 1, got "2"'
+    with pytest.raises(dalkon.InputError, match=r"^256 seeds in all"):
+        Position.from_rows([255], [1])
 
 
 def test_seeds_is_a_fresh_uint8_array_of_both_rows():
@@ -180,6 +195,36 @@ def test_the_message_is_the_line_the_binary_prints():
 
 
 # -- solving ------------------------------------------------------------------
+
+
+def cli_moves(moves):
+    return [(m["move"], m["value"], m["value"]) if "value" in m else (m["move"], m["lower"], m["upper"]) for m in moves]
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+@pytest.mark.parametrize(
+    "text, options, every_move",
+    [
+        ("4,4,4,4/4,4,4,4/0,0 0", {}, False),
+        ("3,0,1/0,2,4/5,6 1", {}, False),
+        ("3,3,3,3,3/3,3,3,3,3/0,0 0", {"origin": "skip", "nembak": "take"}, False),
+        ("2,5,0,3/1,0,4,2/3,1 0", {"mikul": "off"}, True),
+    ],
+)
+def test_solve_answers_as_dakon_best(text, options, every_move):
+    flags = [arg for k, v in options.items() for arg in (f"--{k}", v)]
+    flags += ["--every-move"] if every_move else []
+    out = subprocess.run(
+        [dalkon_binary(), "dakon", "best", "--position", text, "--format", "json", "--tt-mb", "64", *flags],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    cli = json.loads(out.stdout)
+    r = solve(Position.parse(text), Rules(**options), every_move=every_move, tt_mb=64)
+    assert (r.value, r.best_moves, r.pv, r.exact) == (cli["value"], cli["best_moves"], cli["pv"], cli["exact"])
+    assert r.moves == cli_moves(cli["moves"])
+
 
 
 SMALL = golden_rows(lambda r: int(r["holes"]) * int(r["seeds"]) <= 9)
@@ -381,3 +426,22 @@ def test_a_strategy_claiming_too_much_does_not_hold(tmp_path):
     assert v.failure.message.startswith("it secures only 10, not the 11 it claims: a worst game is ")
     end = replay(Position.start(3, 3), v.failure.path)
     assert end.is_over() and end.terminal_margin() == 10
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_prove_writes_the_files_dakon_prove_writes(tmp_path):
+    text = "2,1,3/0,2,2/1,0 1"
+    out = subprocess.run(
+        [dalkon_binary(), "dakon", "prove", "--position", text, "--out", str(tmp_path / "cli"),
+         "--mikul", "off", "--format", "json", "--tt-mb", "64"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    cli = json.loads(out.stdout)
+    p = prove(Position.parse(text), Rules(mikul="off"), out_dir=tmp_path / "py", tt_mb=64)
+    assert (p.value, p.best_moves) == (cli["value"], cli["best_moves"])
+    for f, c in zip(p.files, cli["files"]):
+        assert (f.player, f.guarantees, f.lines, f.reached, f.bytes) == (
+            c["player"], c["guarantees"], c["lines"], c["reached"], c["bytes"])
+        assert f.path.read_bytes() == pathlib.Path(c["path"]).read_bytes()

@@ -2,7 +2,7 @@
 
 import os
 import pathlib
-from typing import Iterable, Literal, Optional, Union
+from typing import Iterable, Literal, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -57,6 +57,14 @@ class Position:
     @staticmethod
     def parse(text: str) -> "Position":
         """Parse the CLI's notation ``<row 0>/<row 1>/<store 0>,<store 1> <side>``."""
+    @staticmethod
+    def from_rows(
+        south: Sequence[int],
+        north: Sequence[int],
+        stores: tuple[int, int] = (0, 0),
+        side_to_move: Literal[0, 1] = 0,
+    ) -> "Position":
+        """A position from its rows (hole 1 first), stores (South, North) and side to move, validated."""
     @property
     def holes(self) -> int:
         """Holes per row."""
@@ -239,7 +247,7 @@ def prove(
     """Solve exactly and write mover.strategy and opponent.strategy into ``out_dir``, as ``dakon prove``."""
 
 def verify(path: Union[str, os.PathLike[str]]) -> Verdict:
-    """Check a strategy file with the rules alone, as ``dakon verify``; DataError if unreadable."""
+    """Check a strategy file with the rules alone, as ``dakon verify``; DataError if unreadable; Ctrl-C stops the check."""
 
 def replay(pos: Position, moves: Iterable[int], rules: Optional[Rules] = None) -> Position:
     """The position after playing ``moves`` (holes, in order) from ``pos``."""
