@@ -105,6 +105,9 @@ def test_position_start_parse_round_trip_and_properties():
     assert m.holes(0)[:3] == ["A1", "A2", "A3"]
     assert m.cell("A9") == "a" and m.cell("A1") == "A" and m.cell("A8") == "." and m.cell("M0") == "b"
     assert repr(m) == f'Position("{MIDDLE}")'
+    a = d.Position.parse("Aa../.b.../.bB. b").array()
+    assert a.dtype.name == "int8"
+    assert a.tolist() == [1, 2, 0, 0, 0, -2, 0, 0, 0, 0, -2, -1, 0]
     assert m.mirror().side_to_throw == 1 and m.mirror().mirror() == m
     assert m.with_side_to_throw(1) == d.Position(MIDDLE[:-1] + "b")
     # Positions under other rules are other game states.
@@ -257,6 +260,8 @@ def test_odds_exact_fractions():
 
 def test_best_with_dice_matches_the_cli(empty_db):
     r = d.best(d.Position.parse(NORWEGIAN_START), dice=(3, 1), depth=2, db_dir=empty_db)
+    again = d.best(d.Position.parse(NORWEGIAN_START), dice="3,1", depth=2, db_dir=str(empty_db))
+    assert (again.value, again.nodes) == (r.value, r.nodes)
     # `dalkon daldos best --dice 3,1 --depth 2 --format json`.
     assert r.value == 0.5201072692871094
     assert not r.exact
@@ -298,25 +303,29 @@ def test_best_errors_are_the_library_messages(empty_db):
 def test_ctrl_c_interrupts_a_long_best_promptly_and_the_gil_is_free():
     p = d.Position.parse(MIDDLE)
     ticks = []
+    done = threading.Event()
 
     def tick():
-        # Runs only if the search released the GIL.
-        while len(ticks) < 5:
+        # Python code that runs only while the search has released the GIL.
+        while not done.is_set():
             ticks.append(time.monotonic())
-            time.sleep(0.05)
+            time.sleep(0.02)
 
-    threading.Thread(target=tick, daemon=True).start()
-    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer = threading.Timer(1.0, _thread.interrupt_main)
     started = time.monotonic()
+    threading.Thread(target=tick, daemon=True).start()
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        # Depth 8 of the middle game without a node limit: hours.
-        d.best(p, depth=8, max_nodes=None, db_dir="/nonexistent-dalkon-db")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # Depth 8 of the middle game without a node limit: hours.
+            d.best(p, depth=8, max_nodes=None, db_dir="/nonexistent-dalkon-db")
+    finally:
+        done.set()
+        timer.cancel()
     elapsed = time.monotonic() - started
-    timer.cancel()
     assert elapsed < 5.0, elapsed
-    # The other thread ran while the search did (before the interrupt).
-    assert len(ticks) == 5 and ticks[-1] < started + 0.5
+    # The other thread kept running while the search did, before the interrupt.
+    assert len([t for t in ticks if t < started + 1.0]) >= 5, ticks
 
 
 # ------------------------------------------------------------ solved tables
