@@ -170,6 +170,17 @@ def test_plays_match_the_cli(text, dice, count, first):
     assert [str(x) for x in p.plays(*dice)] == [str(x) for x in out]
 
 
+def test_plays_follow_the_rule_options():
+    # `dalkon daldos moves --dice 3,2 [--capture path]`: 38 plays, 41 with path captures.
+    m = d.Position.parse(MIDDLE)
+    assert len(m.plays(3, 2)) == 38
+    path = d.Rules(capture="path")
+    assert len(m.plays(3, 2, path)) == 41
+    assert len(d.plays(d.Position.parse(MIDDLE, path), 3, 2)) == 41
+    assert all(x.position.rules == path for x in m.plays(3, 2, path))
+    assert [str(x) for x in m.plays(3, 2, path)[:2]] == ["A11-A14 A9-A11", "A11-A14 A16-M15x"]
+
+
 def test_play_details_and_the_next_side():
     (play,) = d.Position.parse(NORWEGIAN_START).plays(3, 1)
     assert str(play) == "A12-M12 M12-M9"

@@ -592,7 +592,10 @@ fn dice_arg(dice: &Bound<'_, PyAny>) -> PyResult<Throw> {
 /// ``$DALKON_DB_DIR``, else ``dalkon-db``) are used wherever they cover a
 /// position. Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (pos, dice = None, depth = 2, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true))]
+#[pyo3(
+    signature = (pos, dice = None, depth = 2, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true),
+    text_signature = "(pos, dice=None, depth=2, rules=None, db_dir=None, max_nodes=30000000, fast=False, prune=True)"
+)]
 #[allow(clippy::too_many_arguments)] // the Python signature, all keywords but `pos`
 fn best(
     py: Python<'_>,
