@@ -424,6 +424,17 @@ def test_match_errors_are_the_cli_messages():
     assert str(e.value) == 'b: bad engine depth "9": expected a number from 1 to 8'
 
 
+def test_perfect_is_refused_without_the_whole_game(tmp_path):
+    d.solve_tables(d.Rules(board=4), (1, 1), tmp_path)
+    with pytest.raises(dalkon.InputError) as e:
+        d.match("perfect", "random", games=2, rules=d.Rules(board=4), db_dir=tmp_path)
+    # `dalkon daldos match --a perfect ...`: "error: --a: <the same>".
+    assert str(e.value) == (
+        f"a: perfect needs the tables of board 4 up to 4 v 4 (layer 2 v 1 is not in {tmp_path}): "
+        f"run dalkon daldos solve --board 4 --pieces 4,4 --db-dir {tmp_path}"
+    )
+
+
 def test_ctrl_c_interrupts_a_long_match():
     timer = threading.Timer(0.3, _thread.interrupt_main)
     started = time.monotonic()
