@@ -334,6 +334,26 @@ impl Position {
         Ok(self.pos.cell(h).to_char().to_string())
     }
 
+    /// The board as a NumPy ``int8`` array of its 3L + 1 holes in cell
+    /// order (A1..AL, M0..ML, B1..BL): 0 empty, 1 an undalt piece of A, 2 a
+    /// dalt piece of A, -1 an undalt piece of B, -2 a dalt piece of B.
+    fn array<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<i8>> {
+        use dalkon_rules::daldos::Cell;
+        let cells: Vec<i8> = self
+            .pos
+            .board()
+            .holes()
+            .map(|h| match self.pos.cell(h) {
+                Cell::Empty => 0,
+                Cell::Undalt(Side::A) => 1,
+                Cell::Dalt(Side::A) => 2,
+                Cell::Undalt(Side::B) => -1,
+                Cell::Dalt(Side::B) => -2,
+            })
+            .collect();
+        numpy::IntoPyArray::into_pyarray(cells, py)
+    }
+
     /// The mirror image: rows A and B exchanged, every piece given to the
     /// other side, the other side to throw (the same value for the side to
     /// throw: the rules are symmetric).

@@ -1,6 +1,8 @@
 """Daldøs: rules, exact odds, engine and solved values (type stubs)."""
 
 import os
+
+import numpy
 from fractions import Fraction
 from typing import Optional, Union
 
@@ -72,6 +74,8 @@ class Position:
         """The holes of a side's pieces (0 = A, 1 = B), in cell order, e.g. ["A1", "M5"]."""
     def cell(self, hole: str) -> str:
         """What a hole holds: ".", "A"/"B" (undalt) or "a"/"b" (dalt)."""
+    def array(self) -> "numpy.ndarray":
+        """The holes in cell order as int8: 0 empty, 1/2 undalt/dalt A, -1/-2 undalt/dalt B."""
     def mirror(self) -> "Position":
         """Rows A and B exchanged, pieces given to the other side, the other side to throw."""
     def with_side_to_throw(self, side: int) -> "Position":
@@ -270,7 +274,7 @@ class BestResult:
 
 def best(
     pos: Position,
-    dice: Optional[tuple[int, int]] = None,
+    dice: Union[tuple[int, int], list[int], str, None] = None,
     depth: int = 2,
     rules: Optional[Rules] = None,
     db_dir: Optional[_Path] = None,

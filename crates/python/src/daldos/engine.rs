@@ -565,7 +565,21 @@ fn answer(
     Ok(out)
 }
 
-/// The best play of the throw ``dice`` (a pair, e.g. ``(3, 1)``), or without
+/// Dice given as a pair of faces, ``(3, 1)`` or ``[3, 1]``, or as the CLI's
+/// ``"3,1"``.
+fn dice_arg(dice: &Bound<'_, PyAny>) -> PyResult<Throw> {
+    if let Ok(text) = dice.extract::<String>() {
+        return text.parse().map_err(errors::input);
+    }
+    match dice.extract::<Vec<i64>>()?.as_slice() {
+        &[a, b] => throw_arg(a, b),
+        other => Err(errors::InputError::new_err(format!(
+            "dice {other:?}: expected two faces, e.g. (3, 1)"
+        ))),
+    }
+}
+
+/// The best play of the throw ``dice`` (``(3, 1)`` or ``"3,1"``), or without
 /// dice the value before the throw and each throw's best play, by
 /// expectiminimax to ``depth`` throws (1..=8), as ``dalkon daldos best``.
 ///
@@ -578,12 +592,15 @@ fn answer(
 /// ``$DALKON_DB_DIR``, else ``dalkon-db``) are used wherever they cover a
 /// position. Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (pos, dice = None, depth = 2, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true))]
+#[pyo3(
+    signature = (pos, dice = None, depth = 2, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true),
+    text_signature = "(pos, dice=None, depth=2, rules=None, db_dir=None, max_nodes=30000000, fast=False, prune=True)"
+)]
 #[allow(clippy::too_many_arguments)] // the Python signature, all keywords but `pos`
 fn best(
     py: Python<'_>,
     pos: &Position,
-    dice: Option<(i64, i64)>,
+    dice: Option<&Bound<'_, PyAny>>,
     depth: u32,
     rules: Option<Rules>,
     db_dir: Option<PathBuf>,
@@ -595,7 +612,7 @@ fn best(
     if depth == 0 || depth > dalkon_odds::engine::MAX_DEPTH {
         return Err(errors::input(SearchError::Depth(depth)));
     }
-    let throw = dice.map(|(a, b)| throw_arg(a, b)).transpose()?;
+    let throw = dice.map(dice_arg).transpose()?;
     if let Some(e) = game_over(&pos.pos, rules) {
         return Err(e);
     }
