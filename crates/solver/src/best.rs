@@ -2,6 +2,8 @@
 //! finishes within its limits, otherwise a depth-limited estimate, and the
 //! answer says which.
 
+use std::sync::atomic::Ordering;
+
 use dalkon_rules::dakon::{Position, Rules};
 
 use crate::error::SolveError;
@@ -72,6 +74,11 @@ pub fn analyse(
 /// the move with the best of them — or, when it proved nothing, the move a
 /// plain search `estimate_depth` plies deep prefers. `session` keeps the
 /// table between queries (batch mode, games).
+///
+/// A search its caller stops ([`SearchProgress::stop`], e.g. on Ctrl-C)
+/// answers at once: the bounds proved so far and the move with the best of
+/// them, `value` their lower bound; the estimate, which cannot be stopped
+/// and takes seconds on a big board, is not run.
 pub fn analyse_with(
     pos: &Position,
     rules: &Rules,
@@ -124,7 +131,8 @@ pub fn analyse_with(
         positions: a.positions,
         seconds: a.seconds,
     };
-    if !a.exact && !pos.is_over() {
+    let stopped = progress.is_some_and(|p| p.stop.load(Ordering::Relaxed));
+    if !a.exact && !pos.is_over() && !stopped {
         let est = search::estimate_moves(pos, rules, options.estimate_depth);
         let refuted = analysis.move_bounds.iter().any(|m| m.upper < a.upper);
         if a.lower <= trivial && !refuted {
@@ -234,6 +242,36 @@ mod tests {
         assert!(t.elapsed() < Duration::from_secs(10));
         assert!(!a.exact);
         assert!(a.lower <= a.upper);
+        assert_eq!(a.best_moves.len(), 1);
+    }
+
+    /// Stopped by its caller, the analysis answers at once with what the
+    /// search proved: no estimate, whose 6 plies on a 15-hole board would
+    /// take seconds.
+    #[test]
+    fn a_stopped_search_answers_at_once_without_the_estimate() {
+        let pos = Position::start(15, 8).unwrap();
+        let progress = SearchProgress::default();
+        progress.stop.store(true, Ordering::Relaxed);
+        let options = Options {
+            every_move: false,
+            estimate_depth: 6,
+        };
+        let t = std::time::Instant::now();
+        let lim = limits(None);
+        let a = analyse_with(
+            &pos,
+            &Rules::default(),
+            &lim,
+            None,
+            Some(&progress),
+            options,
+        )
+        .unwrap();
+        assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+        assert!(!a.exact);
+        assert_eq!(a.estimate_depth, None);
+        assert_eq!(a.value, a.lower);
         assert_eq!(a.best_moves.len(), 1);
     }
 

@@ -152,6 +152,43 @@ fn the_node_limit_stops_the_search() {
     ));
 }
 
+/// The caller's stop flag (what the Python bindings set on Ctrl-C) ends a
+/// search that would run for hours within moments, like a time limit: set
+/// before the search, nothing is proved; set during it, the answer comes
+/// back with the bounds proved so far.
+#[test]
+fn the_stop_flag_ends_a_long_search_promptly() {
+    use dalkon_solver::search::answer::answer;
+    use dalkon_solver::search::SearchProgress;
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+
+    let pos = Position::start(12, 10).unwrap();
+    let rules = Rules::default();
+    let stopped = SearchProgress::default();
+    stopped.stop.store(true, Ordering::Relaxed);
+    let a = answer(&pos, &rules, &small_limits(), None, Some(&stopped), false).unwrap();
+    assert!(!a.exact);
+    assert_eq!(a.best_moves.len(), 1);
+
+    let progress = SearchProgress::default();
+    let t0 = Instant::now();
+    let a = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            progress.stop.store(true, Ordering::Relaxed);
+        });
+        answer(&pos, &rules, &small_limits(), None, Some(&progress), false).unwrap()
+    });
+    assert!(!a.exact);
+    assert!(a.lower <= a.upper);
+    assert!(
+        t0.elapsed() < Duration::from_secs(5),
+        "stopped after {:?}",
+        t0.elapsed()
+    );
+}
+
 #[test]
 fn a_finished_game_is_its_terminal_value() {
     let pos = Position::new(&[0, 0], &[1, 2], [3, 4], Side::South).unwrap();

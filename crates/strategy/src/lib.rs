@@ -8,7 +8,8 @@
 //! - [`Strategy::parse`] reads a file (plain or gzip), [`Strategy::write_text`]
 //!   and [`Strategy::to_gzip`] write one, byte for byte the same every time.
 //! - [`verify`] plays the strategy against every reply to the end of every
-//!   game and says whether the claim holds, or where it breaks.
+//!   game and says whether the claim holds, or where it breaks;
+//!   [`verify_until`] is the same check, abandoned when a flag is set.
 //!
 //! This crate depends on `dalkon-rules` only: no solver is trusted.
 
@@ -22,4 +23,4 @@ mod write;
 
 pub use error::{FormatError, LineProblem};
 pub use strategy::Strategy;
-pub use verify::{verify, Failure, FailureKind, Verdict};
+pub use verify::{verify, verify_until, Failure, FailureKind, Verdict};

@@ -14,6 +14,7 @@
 //! whatever is played: it is valid without looking at a single line.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use dalkon_rules::dakon::{Position, Side};
 
@@ -125,20 +126,26 @@ impl fmt::Display for Failure {
 
 /// Check `strategy` against the rules it names, with no solver.
 pub fn verify(strategy: &Strategy) -> Verdict {
+    verify_until(strategy, &AtomicBool::new(false)).expect("a check nobody stops ends")
+}
+
+/// [`verify`], abandoned when `stop` is set (a caller's Ctrl-C; it is read
+/// every few thousand positions): `None` then, as nothing is known.
+pub fn verify_until(strategy: &Strategy, stop: &AtomicBool) -> Option<Verdict> {
     let trivial = strategy.trivial_bound();
     if strategy.guarantees <= trivial {
-        return Verdict {
+        return Some(Verdict {
             valid: true,
             proved: trivial,
             positions_checked: 0,
             unused_lines: strategy.lines(),
             failure: None,
-        };
+        });
     }
     match words_for(strategy.root.holes()) {
-        2 => Checker::<2>::new(strategy).run(),
-        4 => Checker::<4>::new(strategy).run(),
-        _ => Checker::<8>::new(strategy).run(),
+        2 => Checker::<2>::new(strategy, stop).run(),
+        4 => Checker::<4>::new(strategy, stop).run(),
+        _ => Checker::<8>::new(strategy, stop).run(),
     }
 }
 
@@ -195,6 +202,17 @@ struct Frame<const W: usize> {
 /// hole if it is illegal there (`None`: no line).
 type Broken = (Vec<usize>, Option<u8>);
 
+/// Why the search of a strategy ended before its value was known.
+enum Halt {
+    /// The strategy breaks there.
+    Broken(Broken),
+    /// The caller stopped the check.
+    Stopped,
+}
+
+/// Positions searched between two looks at the stop flag.
+const STOP_EVERY: u32 = 4096;
+
 /// What entering a position gave.
 enum Reached<const W: usize> {
     /// Its value is known: a finished game, or checked before.
@@ -210,6 +228,7 @@ enum Reached<const W: usize> {
 /// The tables of one check, keys of `W` words.
 struct Checker<'a, const W: usize> {
     strategy: &'a Strategy,
+    stop: &'a AtomicBool,
     player: Side,
     /// The strategy's lines, with what the check found.
     lines: Table<W, Node>,
@@ -221,7 +240,7 @@ struct Checker<'a, const W: usize> {
 }
 
 impl<'a, const W: usize> Checker<'a, W> {
-    fn new(strategy: &'a Strategy) -> Checker<'a, W> {
+    fn new(strategy: &'a Strategy, stop: &'a AtomicBool) -> Checker<'a, W> {
         let player = strategy.player;
         let holes = strategy.root.holes();
         let mut lines = Table::with_capacity(strategy.moves.len());
@@ -243,6 +262,7 @@ impl<'a, const W: usize> Checker<'a, W> {
         }
         Checker {
             strategy,
+            stop,
             player,
             lines,
             replies: Table::with_capacity(strategy.moves.len()),
@@ -251,7 +271,7 @@ impl<'a, const W: usize> Checker<'a, W> {
         }
     }
 
-    fn run(mut self) -> Verdict {
+    fn run(mut self) -> Option<Verdict> {
         let root = self.strategy.root;
         let base = i32::from(root.store(self.player)) - i32::from(root.store(self.player.other()));
         let mut stack = Vec::new();
@@ -261,10 +281,10 @@ impl<'a, const W: usize> Checker<'a, W> {
                 stack.push(frame);
                 self.search(&mut stack)
             }
-            Reached::Missing => Err((Vec::new(), None)),
-            Reached::Illegal(hole) => Err((Vec::new(), Some(hole))),
+            Reached::Missing => Err(Halt::Broken((Vec::new(), None))),
+            Reached::Illegal(hole) => Err(Halt::Broken((Vec::new(), Some(hole)))),
         };
-        match future {
+        Some(match future {
             Ok(v) => {
                 let proved = base + i32::from(v);
                 let guarantees = self.strategy.guarantees;
@@ -274,7 +294,8 @@ impl<'a, const W: usize> Checker<'a, W> {
                 });
                 self.verdict(proved, failure)
             }
-            Err((path, illegal)) => {
+            Err(Halt::Stopped) => return None,
+            Err(Halt::Broken((path, illegal))) => {
                 let position = path
                     .iter()
                     .fold(root, |p, &h| p.play_unchecked(h, &self.strategy.rules));
@@ -284,7 +305,7 @@ impl<'a, const W: usize> Checker<'a, W> {
                 };
                 self.verdict(self.strategy.trivial_bound(), Some(Failure { path, kind }))
             }
-        }
+        })
     }
 
     fn verdict(&self, proved: i32, failure: Option<Failure>) -> Verdict {
@@ -304,9 +325,14 @@ impl<'a, const W: usize> Checker<'a, W> {
 
     /// The worst future margin from the root's frame on `stack`, or where
     /// the check broke.
-    fn search(&mut self, stack: &mut Vec<Frame<W>>) -> Result<i16, Broken> {
+    fn search(&mut self, stack: &mut Vec<Frame<W>>) -> Result<i16, Halt> {
         let rules = self.strategy.rules;
+        let mut steps = 0u32;
         loop {
+            steps = steps.wrapping_add(1);
+            if steps % STOP_EVERY == 1 && self.stop.load(Ordering::Relaxed) {
+                return Err(Halt::Stopped);
+            }
             let Some(top) = stack.last_mut() else {
                 unreachable!("the search returns when it pops the root")
             };
@@ -318,8 +344,8 @@ impl<'a, const W: usize> Checker<'a, W> {
                 match self.enter(child.without_stores()) {
                     Reached::Value(v) => absorb(top, gain + v),
                     Reached::Open(frame) => stack.push(frame),
-                    Reached::Missing => return Err((path(stack), None)),
-                    Reached::Illegal(h) => return Err((path(stack), Some(h))),
+                    Reached::Missing => return Err(Halt::Broken((path(stack), None))),
+                    Reached::Illegal(h) => return Err(Halt::Broken((path(stack), Some(h)))),
                 }
             } else {
                 let done = *top;

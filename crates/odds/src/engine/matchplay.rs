@@ -8,6 +8,13 @@
 //!
 //! A game that reaches `turn_cap` throws without a winner is stopped
 //! and counted as `capped` (a win for neither player).
+//!
+//! [`play_match_with_stop`] also takes a flag another thread may raise (a
+//! Ctrl-C handler): every game reads it before each throw and the match
+//! then ends without a result. The flag is only read, so a match that
+//! finished before it was raised is the same as without it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -96,15 +103,33 @@ pub fn play_game<G: Game>(
     rng: &mut Rng,
     turn_cap: u32,
 ) -> (Option<u8>, u32) {
+    let never = AtomicBool::new(false);
+    game_until(game, start, first, second, rng, turn_cap, &never)
+        .expect("a flag nobody raises stops nothing")
+}
+
+/// [`play_game`], or `None` once `stop` is raised (read before each throw).
+fn game_until<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    first: &dyn Player<G>,
+    second: &dyn Player<G>,
+    rng: &mut Rng,
+    turn_cap: u32,
+    stop: &AtomicBool,
+) -> Option<(Option<u8>, u32)> {
     let first_side = game.to_move(start);
     let mut pos = start.clone();
     let mut turns = 0;
     loop {
         if let Some(w) = game.winner(&pos) {
-            return (Some(u8::from(w != first_side)), turns);
+            return Some((Some(u8::from(w != first_side)), turns));
         }
         if turns >= turn_cap {
-            return (None, turns);
+            return Some((None, turns));
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
         }
         let throw = draw_throw(game, rng);
         let mut plays = game.plays(&pos, throw);
@@ -144,23 +169,39 @@ pub fn play_match<G: Game>(
     cfg: MatchConfig,
     progress: &(dyn Fn() + Sync),
 ) -> MatchResult {
-    let records: Vec<GameRecord> = (0..cfg.games)
+    let never = AtomicBool::new(false);
+    play_match_with_stop(game, start, a, b, cfg, progress, &never)
+        .expect("a flag nobody raises stops nothing")
+}
+
+/// [`play_match`], or `None` when `stop` was raised before every game had
+/// ended (module documentation).
+pub fn play_match_with_stop<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    a: &dyn Player<G>,
+    b: &dyn Player<G>,
+    cfg: MatchConfig,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Option<MatchResult> {
+    let records: Option<Vec<GameRecord>> = (0..cfg.games)
         .into_par_iter()
         .map(|i| {
             let mut rng = Rng::for_index(cfg.seed, u64::from(i));
             let a_first = i % 2 == 0;
             let (first, second) = if a_first { (a, b) } else { (b, a) };
-            let (w, turns) = play_game(game, start, first, second, &mut rng, cfg.turn_cap);
+            let (w, turns) = game_until(game, start, first, second, &mut rng, cfg.turn_cap, stop)?;
             progress();
-            GameRecord {
+            Some(GameRecord {
                 // Map "first/second" back to "a/b".
                 winner: w.map(|f| if a_first { f } else { 1 - f }),
                 a_first,
                 turns,
-            }
+            })
         })
         .collect();
-    summarise(cfg.games, records)
+    Some(summarise(cfg.games, records?))
 }
 
 fn summarise(games: u32, records: Vec<GameRecord>) -> MatchResult {

@@ -26,15 +26,17 @@ pub use loss::{
     standard_sets, study, Contender, ContenderKind, Decision, LossRow, MatchRow, Source, Study,
     StudyConfig, StudyError, StudySet,
 };
-pub use matchplay::{play_game, play_match, wilson, GameRecord, MatchConfig, MatchResult};
+pub use matchplay::{
+    play_game, play_match, play_match_with_stop, wilson, GameRecord, MatchConfig, MatchResult,
+};
 pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
 pub use players::{
     EnginePlayer, GreedyPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer,
 };
 pub use rng::{splitmix64, Rng};
 pub use search::{
-    analyse_position, analyse_position_with_progress, analyse_throw, analyse_throw_with_progress,
-    quantize, PlayValue, PositionAnalysis, RootMode, SearchError, SearchOptions, Searcher, Stats,
-    ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
+    analyse_position, analyse_position_with_progress, analyse_position_with_stop, analyse_throw,
+    analyse_throw_with_progress, analyse_throw_with_stop, quantize, PlayValue, PositionAnalysis,
+    RootMode, SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
 };
 pub use tt::{Bounds, Table};

@@ -98,6 +98,16 @@
 //! whole search would fit in can fail when one root play needs more than
 //! its share; the budget is a limit on work, not a promise of an answer.
 //! Without a budget (`None`, the default) nothing is counted differently.
+//!
+//! # Stopping
+//! The `*_with_stop` root functions also take a flag another thread may
+//! raise (a Ctrl-C handler, a deadline): every searcher reads it where it
+//! checks its node limit, once per node, and unwinds as it does at the
+//! limit; the root function then returns [`SearchError::Interrupted`].
+//! The flag is only read, so an answer that finished before it was raised
+//! is the same as without it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -157,6 +167,13 @@ pub enum SearchError {
     #[error("the search reached its node limit after {nodes} nodes")]
     NodeLimit {
         /// Nodes visited before the search stopped (at most the budget).
+        nodes: u64,
+    },
+    /// The stop flag of a `*_with_stop` root function was raised after
+    /// `nodes` nodes; the search has no answer.
+    #[error("the search was interrupted after {nodes} nodes")]
+    Interrupted {
+        /// Nodes visited before the search stopped.
         nodes: u64,
     },
 }
@@ -224,7 +241,10 @@ pub struct Searcher<'g, G: Game> {
     buffers: Vec<Vec<G::Pos>>,
     /// The searcher stops before its node count would pass this.
     limit: u64,
-    /// The limit was reached: every value since is meaningless.
+    /// Raised by another thread to stop the search (read once per node).
+    stop: Option<&'g AtomicBool>,
+    /// The limit was reached (or `stop` raised): every value since is
+    /// meaningless.
     stopped: bool,
     /// A value computed since this was last cleared depends on a static
     /// evaluation (see "Exact values" in the module documentation). Each
@@ -260,6 +280,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             throws,
             buffers: Vec::new(),
             limit: opts.max_nodes.unwrap_or(u64::MAX),
+            stop: None,
             stopped: false,
             estimated: false,
             stats: Stats::default(),
@@ -274,8 +295,16 @@ impl<'g, G: Game> Searcher<'g, G> {
         s
     }
 
-    /// Whether the searcher reached its node limit: its values since then
-    /// (and the value of the search that reached it) mean nothing.
+    /// The same searcher, stopping (as at its node limit) once `stop` is
+    /// raised.
+    pub fn with_stop(mut self, stop: &'g AtomicBool) -> Searcher<'g, G> {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Whether the searcher reached its node limit (or was stopped): its
+    /// values since then (and the value of the search that reached it)
+    /// mean nothing.
     pub fn out_of_nodes(&self) -> bool {
         self.stopped
     }
@@ -295,7 +324,10 @@ impl<'g, G: Game> Searcher<'g, G> {
     pub fn value(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
         // Every node passes here: stop before visiting one beyond the limit,
         // and unwind at once (the callers check `stopped` in their loops).
-        if self.stopped || self.stats.nodes() >= self.limit {
+        if self.stopped
+            || self.stats.nodes() >= self.limit
+            || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        {
             self.stopped = true;
             return 0.0;
         }
@@ -791,14 +823,49 @@ pub fn analyse_throw_with_progress<G: Game>(
     mode: RootMode,
     progress: &(dyn Fn() + Sync),
 ) -> Result<ThrowAnalysis<G>, SearchError> {
+    throw_root(game, pos, throw, opts, mode, progress, None)
+}
+
+/// [`analyse_throw_with_progress`], stopping with
+/// [`SearchError::Interrupted`] once `stop` is raised (module
+/// documentation, "Stopping").
+pub fn analyse_throw_with_stop<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Result<ThrowAnalysis<G>, SearchError> {
+    throw_root(game, pos, throw, opts, mode, progress, Some(stop))
+}
+
+/// The error of a root search that ran out after `stats`: interrupted if
+/// `stop` was raised, else out of nodes.
+fn ran_out(stats: &Stats, stop: Option<&AtomicBool>) -> SearchError {
+    let nodes = stats.nodes();
+    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        SearchError::Interrupted { nodes }
+    } else {
+        SearchError::NodeLimit { nodes }
+    }
+}
+
+fn throw_root<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<ThrowAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let plays = game.plays(pos, throw);
     let limit = share(&opts, plays.len());
-    search_throw(game, pos, throw, plays, opts, mode, limit, progress).map_err(|stats| {
-        SearchError::NodeLimit {
-            nodes: stats.nodes(),
-        }
-    })
+    search_throw(game, pos, throw, plays, opts, mode, limit, progress, stop)
+        .map_err(|stats| ran_out(&stats, stop))
 }
 
 /// The root search of one throw whose plays are `plays`, each root play
@@ -817,6 +884,7 @@ fn search_throw<G: Game>(
     mode: RootMode,
     limit: u64,
     progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
 ) -> Result<ThrowAnalysis<G>, Stats> {
     let mover = game.to_move(pos);
     let mut stats = Stats::default();
@@ -830,6 +898,9 @@ fn search_throw<G: Game>(
     // its value is an estimate.
     let search_one = |i: usize, alpha: f64| {
         let mut s = Searcher::with_limit(game, opts, limit);
+        if let Some(stop) = stop {
+            s = s.with_stop(stop);
+        }
         let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
         progress();
         (v, s.stats, s.out_of_nodes(), s.take_estimated())
@@ -922,6 +993,31 @@ pub fn analyse_position_with_progress<G: Game>(
     mode: RootMode,
     progress: &(dyn Fn() + Sync),
 ) -> Result<PositionAnalysis<G>, SearchError> {
+    position_root(game, pos, opts, mode, progress, None)
+}
+
+/// [`analyse_position_with_progress`], stopping with
+/// [`SearchError::Interrupted`] once `stop` is raised (module
+/// documentation, "Stopping").
+pub fn analyse_position_with_stop<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Result<PositionAnalysis<G>, SearchError> {
+    position_root(game, pos, opts, mode, progress, Some(stop))
+}
+
+fn position_root<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<PositionAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
     // Every throw's plays first: the budget's share needs their number.
@@ -935,7 +1031,7 @@ pub fn analyse_position_with_progress<G: Game>(
         .into_par_iter()
         .map(|(t, w, plays)| {
             (
-                search_throw(game, pos, t, plays, opts, mode, limit, progress),
+                search_throw(game, pos, t, plays, opts, mode, limit, progress, stop),
                 w,
             )
         })
@@ -960,9 +1056,7 @@ pub fn analyse_position_with_progress<G: Game>(
         }
     }
     if out_of_nodes {
-        return Err(SearchError::NodeLimit {
-            nodes: stats.nodes(),
-        });
+        return Err(ran_out(&stats, stop));
     }
     Ok(PositionAnalysis {
         value,

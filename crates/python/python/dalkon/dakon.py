@@ -1,1 +1,47 @@
-"""Dakon: rules, exact solver and proofs (wrapping the Rust crates)."""
+"""Dakon: rules, exact solver and proofs (wrapping the Rust crates).
+
+- :class:`Rules` and :class:`Position`: the rules of RULES.md §2, positions
+  in the CLI's notation, moves with the events ``dalkon dakon play`` prints.
+- :func:`solve`: the value, best moves and principal variation, as
+  ``dalkon dakon best``; exact unless a time or node budget cuts it.
+- :func:`prove` and :func:`verify`: strategy files proving a value, and
+  their check with the rules alone, as ``dalkon dakon prove`` / ``verify``.
+
+Long calls release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
+"""
+
+# The native submodule is an attribute of `_core`, not an importable module
+# of its own (PyO3 submodules are not entered in `sys.modules`).
+from ._core import dakon as _native
+
+Failure = _native.Failure
+Position = _native.Position
+Proof = _native.Proof
+ProofFile = _native.ProofFile
+Result = _native.Result
+Rules = _native.Rules
+Verdict = _native.Verdict
+prove = _native.prove
+solve = _native.solve
+verify = _native.verify
+
+__all__ = [
+    "Failure",
+    "Position",
+    "Proof",
+    "ProofFile",
+    "Result",
+    "Rules",
+    "Verdict",
+    "prove",
+    "solve",
+    "verify",
+    "replay",
+]
+
+
+def replay(pos: Position, moves, rules: "Rules | None" = None) -> Position:
+    """The position after playing ``moves`` (holes, in order) from ``pos``."""
+    for hole in moves:
+        pos, _ = pos.play(hole, rules)
+    return pos

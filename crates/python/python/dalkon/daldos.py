@@ -1,1 +1,68 @@
-"""Daldøs: rules, exact odds, engine and solved values (wrapping the Rust crates)."""
+"""Daldøs: rules, exact odds, engine and solved values (wrapping the Rust crates).
+
+Everything here is the ``dalkon`` command-line tool's ``daldos`` commands as
+Python calls, with the same values and the same one-line error messages:
+
+- :class:`Rules`, :class:`Position` (``Position.start``, ``Position.parse``,
+  ``str(pos)``), :func:`plays` / ``pos.plays(d1, d2)`` (``daldos moves``),
+  :class:`Play` with its OpenSpiel ``action`` code, :func:`num_actions`,
+  ``pos.play_action(d1, d2, action)``, :func:`throws`;
+- :func:`odds` (``daldos odds``, exact fractions), :func:`best`
+  (``daldos best``), :func:`value` and :func:`solve_tables` (``daldos value``
+  and ``daldos solve``), :func:`match` (``daldos match``).
+
+Turns: after a play the result's ``side_to_throw`` is the side that throws
+next, the same side after a dal-dal (1,1), else the opponent. A throw no
+piece can use is lost: :func:`plays` then returns the one play ``pass``
+(action 0). A finished game has no plays.
+"""
+
+from ._core import daldos as _native
+
+Rules = _native.Rules
+Position = _native.Position
+Play = _native.Play
+plays = _native.plays
+num_actions = _native.num_actions
+throws = _native.throws
+odds = _native.odds
+best = _native.best
+value = _native.value
+solve_tables = _native.solve_tables
+match = _native.match
+Odds = _native.Odds
+OddsTarget = _native.OddsTarget
+BestResult = _native.BestResult
+PlayValue = _native.PlayValue
+ThrowBest = _native.ThrowBest
+ValueResult = _native.ValueResult
+ThrowValue = _native.ThrowValue
+PlayBounds = _native.PlayBounds
+LayerReport = _native.LayerReport
+MatchResult = _native.MatchResult
+NotCoveredError = _native.NotCoveredError
+
+__all__ = [
+    "Rules",
+    "Position",
+    "Play",
+    "plays",
+    "num_actions",
+    "throws",
+    "odds",
+    "best",
+    "value",
+    "solve_tables",
+    "match",
+    "Odds",
+    "OddsTarget",
+    "BestResult",
+    "PlayValue",
+    "ThrowBest",
+    "ValueResult",
+    "ThrowValue",
+    "PlayBounds",
+    "LayerReport",
+    "MatchResult",
+    "NotCoveredError",
+]

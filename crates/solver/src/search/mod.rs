@@ -128,6 +128,10 @@ pub struct SearchProgress {
     /// the side to move) so far, packed by [`pack_bounds`]; 0 before the
     /// first pass of a best-moves search ends.
     pub bounds: AtomicU64,
+    /// Set by the caller to end the search early (e.g. on Ctrl-C): the
+    /// search then stops as when its time runs out, within a few thousand
+    /// nodes of every thread, and answers as it would then.
+    pub stop: AtomicBool,
 }
 
 /// Two bounds in one word, for [`SearchProgress::bounds`].
@@ -538,7 +542,10 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         c.tt_hits = 0;
         c.tt_probes = 0;
         c.probe_hits = 0;
-        if total >= self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if total >= self.max_nodes
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.progress.stop.load(Ordering::Relaxed)
+        {
             self.abort.store(true, Ordering::Relaxed);
         }
     }

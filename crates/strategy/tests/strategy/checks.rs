@@ -341,3 +341,18 @@ fn wide_boards_use_wider_keys_and_agree_too() {
     );
     agrees_on(&[pos(nine), pos(seventeen), pos(&thirty_two)]);
 }
+
+/// A check stopped by its caller gives no verdict (nothing is known);
+/// the flag left down changes nothing.
+#[test]
+fn a_stopped_check_gives_no_verdict() {
+    use dalkon_strategy::verify_until;
+    use std::sync::atomic::AtomicBool;
+
+    let rules = Rules::default();
+    let (s, reached) = brute::optimal(&pos("3,3,3/3,3,3/0,0 0"), &rules, Side::North);
+    assert!(reached > 0 && s.guarantees > s.trivial_bound());
+    assert_eq!(verify_until(&s, &AtomicBool::new(true)), None);
+    assert_eq!(verify_until(&s, &AtomicBool::new(false)), Some(verify(&s)));
+    assert!(verify(&s).valid);
+}
