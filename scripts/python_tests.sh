@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 venv=${VENV:-target/python-venv}
 rm -rf "$venv"
 python3 -m venv "$venv"
+venv=$(cd "$venv" && pwd)
+# The build backend runs the `maturin` command: the pinned one.
+export PATH="$venv/bin:$PATH"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
     maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 open_spiel==2.0.2
 "$venv/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation ./crates/python

@@ -379,7 +379,7 @@ def test_not_covered_is_the_cli_message(tmp_path):
     assert str(e.value) == (
         f"AAA./...../B... a is not covered by the tables in {tmp_path}: it needs layer 3 v 1 "
         "(pieces of the side to throw v the other); build it with "
-        "`dalkon daldos solve --board 4 --pieces 3,1`"
+        f"`dalkon daldos solve --board 4 --pieces 3,1 --db-dir {tmp_path}`"
     )
     assert isinstance(e.value, dalkon.InputError)
     with pytest.raises(dalkon.InputError) as e:
