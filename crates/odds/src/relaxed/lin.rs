@@ -21,10 +21,11 @@ pub(crate) struct Lin {
 }
 
 impl Lin {
-    /// The piece at distance `d` moved `s` holes on, if nothing of its own
-    /// is in the way; a piece moved more than `PAST` past the target is
-    /// dropped (what stands beyond that is not tracked, which only frees
-    /// moves: still an upper bound).
+    /// The piece at distance `d` (a piece of the line, so `-PAST..`)
+    /// moved `s` holes on, if nothing of its own is in the way; a piece
+    /// moved more than `PAST` past the target is dropped (what stands
+    /// beyond that is not tracked, which only frees moves: still an upper
+    /// bound).
     #[inline]
     fn step(&self, d: i32, s: i32) -> Option<Lin> {
         let to = d - s;
@@ -117,8 +118,13 @@ impl Lin {
             let Some(one_step) = l.step(d, 1) else {
                 continue;
             };
-            if let Some(two) = one_step.step(d - 1, 1) {
-                visit(memo, two);
+            // Two holes from `-PAST`: the piece already left the line with
+            // the first, so the child is `one_step`, visited below (and
+            // `step` would take a bit below the mask, `bit(-PAST - 1)`).
+            if d > -off {
+                if let Some(two) = one_step.step(d - 1, 1) {
+                    visit(memo, two);
+                }
             }
             // A piece still out of reach after one hole is dropped
             // from the child: moving it so is the same as not.
@@ -139,5 +145,24 @@ impl Lin {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dal-dal with a piece `PAST` holes past the target: moving that
+    /// piece two holes leaves the same line as one (it is gone), and must
+    /// not take a bit below the mask. The piece 9 behind cannot land
+    /// (at most 8 a throw), so the value is the dal-dal (1/16) bringing
+    /// it to 7 and then 4+3 (2/16): 1/128, in units of 1/(15 * 16^2).
+    #[test]
+    fn a_piece_at_the_far_end_moves_off_the_line() {
+        let l = Lin {
+            occ: bit(-(PAST as i32)) | bit(9),
+            undalt: 0,
+        };
+        assert_eq!(l.value(1, &mut HashMap::new()), 30);
     }
 }

@@ -22,8 +22,8 @@ pub(crate) struct Two {
 /// Where a piece of a `Two` stands: `None` for the common part.
 type Road = Option<usize>;
 impl Two {
-    /// The piece of road `k` at distance `d` moved `s` holes on (see
-    /// `Lin::step`).
+    /// The piece of road `k` at distance `d` (a piece of the line)
+    /// moved `s` holes on (see `Lin::step`).
     #[inline]
     fn step(&self, k: Road, d: i32, s: i32) -> Option<Two> {
         let to = d - s;
@@ -208,8 +208,12 @@ impl Two {
                 continue;
             };
             let k1 = if d - 1 > t.merge { k } else { None };
-            if let Some(two) = one_step.step(k1, d - 1, 1) {
-                visit(memos, two);
+            // Two holes from `-PAST`: as in `Lin::rethrow`, the child is
+            // `one_step`, visited below.
+            if d > -(PAST as i32) {
+                if let Some(two) = one_step.step(k1, d - 1, 1) {
+                    visit(memos, two);
+                }
             }
             // A piece still out of reach after one hole is dropped
             // from the child: moving it so is the same as not.
@@ -227,5 +231,25 @@ impl Two {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// As `Lin`'s test: a piece `PAST` holes past the target moved two
+    /// holes by a dal-dal leaves the line. The start-row piece at 9 is
+    /// brought to 7 (1/16) and lands with 4+3 (2/16); the loop piece at
+    /// 10 does no better.
+    #[test]
+    fn a_piece_at_the_far_end_moves_off_the_line() {
+        let t = Two {
+            common: bit(-(PAST as i32)),
+            road: [bit(9), bit(10)],
+            undalt: 0,
+            merge: 5,
+        };
+        assert_eq!(t.value(1, &mut Memos::default()), 30);
     }
 }
