@@ -57,11 +57,11 @@ use std::time::Instant;
 
 use dalkon_odds::engine::Daldos;
 use dalkon_odds::engine::{
-    analyse_position_with_progress, analyse_throw_with_progress, RootMode, SearchError,
-    SearchOptions, Stats, ThrowAnalysis, MAX_DEPTH,
+    deepen, Analysis, DeepenOptions, DeepenProgress, Deepened, RootMode, Stats, ThrowAnalysis,
+    MAX_DEPTH,
 };
 use dalkon_odds::solved::Tables;
-use dalkon_rules::daldos::{plays, Board, Position, Throw, Variants};
+use dalkon_rules::daldos::{Board, Position, Throw, Variants};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -327,101 +327,58 @@ pub fn run(
     Ok(())
 }
 
-/// The answer for `pos`: iterative deepening within the node budget (see
-/// the module documentation), ticking `bar` once per root play searched.
+/// The progress bar of one answer: each depth restarts it, one tick per
+/// root play searched.
+struct Bar<'a>(Option<&'a ProgressBar>);
+
+impl DeepenProgress for Bar<'_> {
+    fn depth_started(&self, depth: u32, depth_asked: u32, root_plays: usize) {
+        if let Some(bar) = self.0 {
+            bar.set_length(root_plays as u64);
+            bar.set_position(0);
+            bar.set_message(format!("{depth} of {depth_asked}"));
+        }
+    }
+
+    fn root_play_done(&self) {
+        if let Some(bar) = self.0 {
+            bar.inc(1)
+        }
+    }
+}
+
+/// The answer for `pos`: iterative deepening within the node budget
+/// (`engine::deepen`, see the module documentation), ticking `bar` once
+/// per root play searched.
 fn answer(
     q: &Query,
     game: &Daldos,
     pos: &Position,
     bar: Option<&ProgressBar>,
 ) -> anyhow::Result<BestJson> {
-    if let Some(w) = pos.winner(&game.variants) {
-        anyhow::bail!(
-            "the game is already over in this position ({} has won under end={})",
-            w.letter(),
-            game.variants.end
-        );
-    }
-    // One tick per root play searched.
-    let root_plays: usize = match q.throw {
-        Some(t) => plays(pos, &game.variants, t).len(),
-        None => Throw::DISTINCT
-            .iter()
-            .map(|&(t, _)| plays(pos, &game.variants, t).len())
-            .sum(),
+    let opts = DeepenOptions {
+        depth: q.depth,
+        max_nodes: q.max_nodes,
+        prune: q.prune,
+        mode: q.mode,
     };
-    // Without a budget every depth finishes: go straight to the one asked.
-    let first = if q.max_nodes.is_some() { 1 } else { q.depth };
-    let mut used = 0u64;
-    let mut done: Option<BestJson> = None;
-    for depth in first..=q.depth {
-        if let Some(bar) = bar {
-            bar.set_length(root_plays as u64);
-            bar.set_position(0);
-            bar.set_message(format!("{depth} of {}", q.depth));
-        }
-        let opts = SearchOptions {
-            depth,
-            prune: q.prune,
-            max_nodes: q.max_nodes.map(|m| m.saturating_sub(used)),
-            ..SearchOptions::default()
-        };
-        match search(q, game, pos, opts, &|| {
-            if let Some(bar) = bar {
-                bar.inc(1)
-            }
-        }) {
-            Ok(mut out) => {
-                used += out.nodes;
-                out.nodes_total = used;
-                out.complete = depth == q.depth;
-                done = Some(out);
-            }
-            Err(SearchError::NodeLimit { nodes }) => {
-                used += nodes;
-                break;
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    let mut out = done.context("the search found no answer within the node limit")?;
-    out.nodes_total = used;
-    Ok(out)
+    let d = deepen(game, pos, q.throw, opts, &Bar(bar), None)?;
+    Ok(best_json(q, game, pos, &d))
 }
 
-/// One search of `pos` to `opts.depth`.
-fn search(
-    q: &Query,
-    game: &Daldos,
-    pos: &Position,
-    opts: SearchOptions,
-    tick: &(dyn Fn() + Sync),
-) -> Result<BestJson, SearchError> {
+/// The JSON of an answer.
+fn best_json(q: &Query, game: &Daldos, pos: &Position, d: &Deepened) -> BestJson {
     let board = pos.board();
-    let mode = q.mode;
     let tables = game.tables.as_ref().map_or(0, |t| t.stats().len());
-    Ok(match q.throw {
-        Some(t) => {
-            let a = analyse_throw_with_progress(game, pos, t, opts, mode, tick)?;
-            BestJson {
-                value: a.value,
-                exact: a.exact,
-                best: Some(a.plays[0].play.notation(board)),
-                plays: play_rows(&a, board, q.top),
-                plays_total: a.plays.len(),
-                depth: opts.depth,
-                depth_asked: q.depth,
-                complete: opts.depth == q.depth,
-                nodes: a.stats.nodes(),
-                nodes_total: a.stats.nodes(),
-                prune: opts.prune,
-                stats: a.stats.into(),
-                tables,
-                throws: None,
-            }
-        }
-        None => {
-            let a = analyse_position_with_progress(game, pos, opts, mode, tick)?;
+    let stats = d.analysis.stats();
+    let (best, plays, plays_total, throws) = match &d.analysis {
+        Analysis::Throw(a) => (
+            Some(a.plays[0].play.notation(board)),
+            play_rows(a, board, q.top),
+            a.plays.len(),
+            None,
+        ),
+        Analysis::Position(a) => {
             let throws = Throw::ALL
                 .iter()
                 .map(|t| {
@@ -440,24 +397,25 @@ fn search(
                     }
                 })
                 .collect();
-            BestJson {
-                value: a.value,
-                exact: a.exact,
-                best: None,
-                plays: Vec::new(),
-                plays_total: 0,
-                depth: opts.depth,
-                depth_asked: q.depth,
-                complete: opts.depth == q.depth,
-                nodes: a.stats.nodes(),
-                nodes_total: a.stats.nodes(),
-                prune: opts.prune,
-                stats: a.stats.into(),
-                tables,
-                throws: Some(throws),
-            }
+            (None, Vec::new(), 0, Some(throws))
         }
-    })
+    };
+    BestJson {
+        value: d.analysis.value(),
+        exact: d.analysis.exact(),
+        best,
+        plays,
+        plays_total,
+        depth: d.depth,
+        depth_asked: q.depth,
+        complete: d.complete,
+        nodes: stats.nodes(),
+        nodes_total: d.nodes_total,
+        prune: q.prune,
+        stats: stats.into(),
+        tables,
+        throws,
+    }
 }
 
 /// How a value is labelled in text: the game's value, an estimate, or

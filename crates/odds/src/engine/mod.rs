@@ -4,11 +4,13 @@
 //!
 //! Data flows one way: `game` ← `search` (with `tt`) ← `players` ←
 //! `matchplay`; `daldos` (with `eval`) is the one game the rest is used
-//! with, and `rng` draws the dice of matches. `perfect` plays from the
-//! solved tables (`crate::solved`), and `loss` measures the other players'
-//! decisions against it.
+//! with, `deepen` (on `search`) is the iterative deepening within a node
+//! budget that answers Daldøs `best`, and `rng` draws the dice of matches.
+//! `perfect` plays from the solved tables (`crate::solved`), and `loss`
+//! measures the other players' decisions against it.
 
 pub mod daldos;
+pub mod deepen;
 pub mod eval;
 pub mod game;
 pub mod loss;
@@ -20,6 +22,7 @@ pub mod search;
 pub mod tt;
 
 pub use daldos::{side_index, Daldos};
+pub use deepen::{deepen, Analysis, DeepenError, DeepenOptions, DeepenProgress, Deepened};
 pub use eval::{evaluate, evaluate_with, features, threat, EvalWeights, Features, Threat};
 pub use game::{Game, Known};
 pub use loss::{

@@ -12,8 +12,8 @@ use std::time::Instant;
 
 use dalkon_odds::capture::{capture_odds_with, OddsLimits, EXACT_DALDALS};
 use dalkon_odds::engine::{
-    analyse_position_with_stop, analyse_throw_with_stop, play_match_with_stop, Daldos, MatchConfig,
-    PlayerSpec, RootMode, SearchError, SearchOptions, Stats, ThrowAnalysis,
+    deepen, play_match_with_stop, Analysis, Daldos, DeepenOptions, MatchConfig, PlayerSpec,
+    RootMode, SearchError, Stats, ThrowAnalysis,
 };
 use dalkon_odds::ratio::{fraction_string, to_f64};
 use dalkon_odds::solved::{plan, value_report, NoProgress, TableError, Tables, EPS};
@@ -464,44 +464,51 @@ fn play_values(pos: &Position, rules: Rules, a: &ThrowAnalysis<Daldos>) -> Vec<P
         .collect()
 }
 
-/// One search of `pos` to `opts.depth`.
-fn search_once(
+/// The answer: depths 1, 2, … within the node budget, the deepest that
+/// finished (`engine::deepen`, as `dalkon daldos best`); without a budget
+/// the depth asked.
+fn answer(
     q: &Query,
     game: &Daldos,
     pos: &Position,
     rules: Rules,
     tables: usize,
-    opts: SearchOptions,
     stop: &AtomicBool,
-) -> Result<BestResult, SearchError> {
-    let base = |value, exact, stats: Stats| BestResult {
+) -> PyResult<BestResult> {
+    let opts = DeepenOptions {
+        depth: q.depth,
+        max_nodes: q.max_nodes,
+        prune: q.prune,
+        mode: q.mode,
+    };
+    let d = deepen(game, &pos.pos, q.throw, opts, &(), Some(stop)).map_err(errors::input)?;
+    let stats = d.analysis.stats();
+    let base = |value, exact| BestResult {
         value,
         exact,
         best: None,
         plays: Vec::new(),
         throws: None,
-        depth: opts.depth,
+        depth: d.depth,
         depth_asked: q.depth,
-        complete: opts.depth == q.depth,
+        complete: d.complete,
         nodes: stats.nodes(),
-        nodes_total: stats.nodes(),
-        prune: opts.prune,
+        nodes_total: d.nodes_total,
+        prune: q.prune,
         tables,
         counts: stats,
     };
-    Ok(match q.throw {
-        Some(t) => {
-            let a = analyse_throw_with_stop(game, &pos.pos, t, opts, q.mode, &|| {}, stop)?;
-            let plays = play_values(pos, rules, &a);
+    Ok(match &d.analysis {
+        Analysis::Throw(a) => {
+            let plays = play_values(pos, rules, a);
             // The throw as given (the analysis keeps it as given too).
             BestResult {
                 best: Some(plays[0].play.clone()),
                 plays,
-                ..base(a.value, a.exact, a.stats)
+                ..base(a.value, a.exact)
             }
         }
-        None => {
-            let a = analyse_position_with_stop(game, &pos.pos, opts, q.mode, &|| {}, stop)?;
+        Analysis::Position(a) => {
             let throws = a
                 .throws
                 .iter()
@@ -519,50 +526,10 @@ fn search_once(
                 .collect();
             BestResult {
                 throws: Some(throws),
-                ..base(a.value, a.exact, a.stats)
+                ..base(a.value, a.exact)
             }
         }
     })
-}
-
-/// The answer: depths 1, 2, … within the node budget, the deepest that
-/// finished (as `dalkon daldos best`); without a budget the depth asked.
-fn answer(
-    q: &Query,
-    game: &Daldos,
-    pos: &Position,
-    rules: Rules,
-    tables: usize,
-    stop: &AtomicBool,
-) -> PyResult<BestResult> {
-    let first = if q.max_nodes.is_some() { 1 } else { q.depth };
-    let mut used = 0u64;
-    let mut done: Option<BestResult> = None;
-    for depth in first..=q.depth {
-        let opts = SearchOptions {
-            depth,
-            prune: q.prune,
-            max_nodes: q.max_nodes.map(|m| m.saturating_sub(used)),
-            ..SearchOptions::default()
-        };
-        match search_once(q, game, pos, rules, tables, opts, stop) {
-            Ok(mut out) => {
-                used += out.nodes;
-                out.nodes_total = used;
-                done = Some(out);
-            }
-            Err(SearchError::NodeLimit { nodes }) => {
-                used += nodes;
-                break;
-            }
-            Err(e) => return Err(errors::input(e)),
-        }
-    }
-    let mut out = done.ok_or_else(|| {
-        errors::InputError::new_err("the search found no answer within the node limit")
-    })?;
-    out.nodes_total = used;
-    Ok(out)
 }
 
 /// Dice given as a pair of faces, ``(3, 1)`` or ``[3, 1]``, or as the CLI's
