@@ -30,8 +30,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use dalkon_odds::engine::{
-    analyse_throw, Daldos, Game as _, Player, PlayerSpec, PlayerSpecError, Rng, RootMode,
-    SearchError, SearchOptions, ThrowAnalysis, MAX_DEPTH,
+    deepen, Analysis, Daldos, DeepenOptions, Game as _, Player, PlayerSpec, PlayerSpecError, Rng,
+    RootMode, SearchOptions, ThrowAnalysis, MAX_DEPTH,
 };
 use dalkon_odds::solved::Tables;
 use dalkon_rules::daldos::{Board, Play, Position, Side, Throw};
@@ -406,36 +406,24 @@ impl Game {
     }
 
     /// Search `throw` in `pos` one depth after another within the node
-    /// budget, as `daldos best` does; the deepest answer that finished and
-    /// its depth. Depth 1 always finishes.
+    /// budget, as `daldos best` does (`dalkon_odds::engine::deepen`); the
+    /// deepest answer that finished and its depth. Depth 1 always finishes.
     fn analyse(
         &self,
         pos: &Position,
         throw: Throw,
     ) -> anyhow::Result<(ThrowAnalysis<Daldos>, u32)> {
-        let first = if self.hint_nodes.is_some() {
-            1
-        } else {
-            self.hint_depth
+        let opts = DeepenOptions {
+            depth: self.hint_depth,
+            max_nodes: self.hint_nodes,
+            prune: SearchOptions::default().prune,
+            mode: RootMode::AllExact,
         };
-        let mut used = 0u64;
-        let mut done = None;
-        for depth in first..=self.hint_depth {
-            let opts = SearchOptions {
-                depth,
-                max_nodes: self.hint_nodes.map(|m| m.saturating_sub(used)),
-                ..SearchOptions::default()
-            };
-            match analyse_throw(&self.hint_game, pos, throw, opts, RootMode::AllExact) {
-                Ok(a) => {
-                    used += a.stats.nodes();
-                    done = Some((a, depth));
-                }
-                Err(SearchError::NodeLimit { .. }) => break,
-                Err(e) => return Err(e.into()),
-            }
+        let d = deepen(&self.hint_game, pos, Some(throw), opts, &(), None)?;
+        match d.analysis {
+            Analysis::Throw(a) => Ok((a, d.depth)),
+            Analysis::Position(_) => unreachable!("deepen answers the throw it was given"),
         }
-        done.context("the search found no answer within the node limit")
     }
 
     /// Back to just before the throw of the last play a human chose.
