@@ -445,6 +445,28 @@ def test_ctrl_c_interrupts_a_long_match():
     assert time.monotonic() - started < 10.0
 
 
+def test_ctrl_c_interrupts_a_table_build_and_keeps_the_finished_layers(tmp_path):
+    rules = d.Rules(board=5)
+    timer = threading.Timer(1.0, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            # The whole board-5 game: about a quarter of an hour of work.
+            d.solve_tables(rules, (5, 5), db_dir=tmp_path)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 6.0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    # Only whole layer files: the pair in progress was abandoned unwritten.
+    assert names and all(n.endswith(".tbl") for n in names), names
+    assert "daldos-L5-any-final-last-1v1.tbl" in names
+    assert "daldos-L5-any-final-last-5v5.tbl" not in names
+    # A new build resumes from them.
+    reports = d.solve_tables(rules, (1, 1), db_dir=tmp_path)
+    assert [(r.a, r.b, r.loaded) for r in reports] == [(1, 1, True)]
+
+
 # ------------------------------------------------------------ documentation
 
 

@@ -4,6 +4,7 @@
 //! finished layers), else solved and written. The memory needed is worked
 //! out first and a build that does not fit is refused with the size.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use dalkon_rules::daldos::{Board, Variants};
@@ -136,6 +137,20 @@ impl Tables {
         eps: f64,
         progress: &mut dyn BuildProgress,
     ) -> Result<Vec<LayerReport>, TableError> {
+        self.build_until(plan, eps, progress, &AtomicBool::new(false))
+    }
+
+    /// [`Tables::build`] that stops, with [`TableError::Interrupted`], soon
+    /// after `stop` is raised (between components): the pair being solved
+    /// is abandoned, the layers finished before it stay written, and a
+    /// later build resumes from them.
+    pub fn build_until(
+        &mut self,
+        plan: &Plan,
+        eps: f64,
+        progress: &mut dyn BuildProgress,
+        stop: &AtomicBool,
+    ) -> Result<Vec<LayerReport>, TableError> {
         self.check_memory(plan, memory::available_memory())?;
         if let Some(dir) = &self.dir {
             if dir.exists() && !dir.is_dir() {
@@ -159,10 +174,11 @@ impl Tables {
             progress.pair_started(k, positions, loaded);
             if !loaded {
                 let mut done = 0;
-                let built = pair::solve_pair(k, &self.variants, &*self, eps, |n| {
+                let built = pair::solve_pair(k, &self.variants, &*self, eps, stop, |n| {
                     done += n;
                     progress.advanced(done);
-                });
+                })
+                .ok_or(TableError::Interrupted { a: k.a, b: k.b })?;
                 for b in built {
                     let stats = pair::stats(&b);
                     if let Some(dir) = &self.dir {

@@ -11,6 +11,15 @@ const GIB: f64 = (1u64 << 30) as f64;
 /// Errors of the Daldøs value tables.
 #[derive(Debug, Error)]
 pub enum TableError {
+    /// The build was stopped (`Tables::build_until`) while solving a pair
+    /// of layers; the layers finished before it are kept.
+    #[error("the build was interrupted while solving layer {a} v {b}; the layers finished before it are kept, and a new build resumes from them")]
+    Interrupted {
+        /// Pieces of the side to throw in the pair's first layer.
+        a: u8,
+        /// Pieces of the other side.
+        b: u8,
+    },
     /// The build would not fit in memory.
     #[error(
         "solving {what} needs {needed} bytes ({needed_gib:.2} GiB) of memory but only {budget} \

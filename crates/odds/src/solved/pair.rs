@@ -13,6 +13,7 @@
 //! count.
 
 use std::cmp::Reverse;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use dalkon_rules::daldos::Variants;
 use rayon::prelude::*;
@@ -64,8 +65,9 @@ pub(crate) fn solve_pair(
     v: &Variants,
     lower: &dyn Lookup,
     eps: f64,
+    stop: &AtomicBool,
     mut on_done: impl FnMut(u64),
-) -> Vec<Building> {
+) -> Option<Vec<Building>> {
     let keys = if key.a == key.b {
         vec![key]
     } else {
@@ -113,7 +115,10 @@ pub(crate) fn solve_pair(
     while at < jobs.len() {
         let end = at + jobs[at..].partition_point(|j| j.key == jobs[at].key);
         let group = &jobs[at..end];
-        let solved: Vec<component::Solved> = {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let solved: Option<Vec<component::Solved>> = {
             let views: Vec<Own<'_>> = own
                 .iter()
                 .map(|b| Own {
@@ -124,6 +129,11 @@ pub(crate) fn solve_pair(
             group
                 .par_iter()
                 .map(|job| {
+                    // Raised: the rest of the group is skipped and the
+                    // pair abandoned (nothing of it is written).
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
                     let members: Vec<Member<'_>> = job
                         .members
                         .iter()
@@ -139,10 +149,11 @@ pub(crate) fn solve_pair(
                             }
                         })
                         .collect();
-                    component::solve(&members, v, &views, lower, eps)
+                    Some(component::solve(&members, v, &views, lower, eps))
                 })
                 .collect()
         };
+        let solved = solved?;
         let mut done = 0;
         for (job, s) in group.iter().zip(solved) {
             let mut off = 0usize;
@@ -162,7 +173,7 @@ pub(crate) fn solve_pair(
         on_done(done);
         at = end;
     }
-    own
+    Some(own)
 }
 
 /// The statistics of a built layer.

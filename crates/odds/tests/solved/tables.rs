@@ -269,3 +269,37 @@ fn a_scope_beyond_64_bits_is_refused_not_wrapped() {
         "{err}"
     );
 }
+
+/// A raised stop flag ends the build with `Interrupted` before the pair in
+/// progress is written; the layers finished before it stay, and a build
+/// after it resumes from them.
+#[test]
+fn a_stopped_build_keeps_finished_layers_and_resumes() {
+    use std::sync::atomic::AtomicBool;
+    let dir = std::env::temp_dir().join(format!("dalkon-stop-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let v = Variants::default();
+    // Raised from the start: nothing is solved, nothing written.
+    let p = plan(board4(), &v, (2, 2)).unwrap();
+    let mut t = Tables::new(board4(), v, Some(&dir));
+    let e = t
+        .build_until(&p, EPS, &mut NoProgress, &AtomicBool::new(true))
+        .unwrap_err();
+    assert!(matches!(e, TableError::Interrupted { a: 1, b: 1 }), "{e}");
+    assert!(e.to_string().contains("interrupted while solving layer 1 v 1"), "{e}");
+    let files = |d: &Path| std::fs::read_dir(d).unwrap().count();
+    assert_eq!(files(&dir), 0);
+    // 1 v 1 finished, then stopped: the resumed build loads it.
+    build_in(&dir, (1, 1), v);
+    let mut t = Tables::new(board4(), v, Some(&dir));
+    let e = t
+        .build_until(&p, EPS, &mut NoProgress, &AtomicBool::new(true))
+        .unwrap_err();
+    assert!(matches!(e, TableError::Interrupted { a: 2, b: 1 }), "{e}");
+    assert_eq!(files(&dir), 1);
+    let mut t = Tables::new(board4(), v, Some(&dir));
+    let reports = t.build(&p, EPS, &mut NoProgress).unwrap();
+    let loaded: Vec<bool> = reports.iter().map(|r| r.loaded).collect();
+    assert_eq!(loaded, [true, false, false, false]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -371,7 +371,10 @@ class LayerReport:
 def solve_tables(
     rules: Optional[Rules], pieces: tuple[int, int], db_dir: Optional[_Path] = None
 ) -> list[LayerReport]:
-    """Build (or load) the solved tables up to pieces = (a, b), as `dalkon daldos solve --pieces a,b`."""
+    """Build (or load) the solved tables up to pieces = (a, b), as `dalkon daldos solve --pieces a,b`.
+
+    Releases the GIL; Ctrl-C stops it between components: the layers finished before are kept, and a
+    new call resumes from them."""
 
 class MatchResult:
     """What `dalkon daldos match --format json` answers."""

@@ -807,8 +807,9 @@ impl LayerReport {
 
 /// Build (or load) the solved tables of ``rules`` up to ``pieces = (a, b)``
 /// pieces a side in ``db_dir``, as ``dalkon daldos solve --pieces a,b``;
-/// returns one report per layer in build order. Runs without the GIL; a
-/// build cannot be interrupted (the finished layers' files are kept).
+/// returns one report per layer in build order. Runs without the GIL;
+/// Ctrl-C stops it between components (the layers finished before are
+/// kept, and a new call resumes from them).
 #[pyfunction]
 #[pyo3(signature = (rules, pieces, db_dir = None))]
 fn solve_tables(
@@ -819,11 +820,11 @@ fn solve_tables(
 ) -> PyResult<Vec<LayerReport>> {
     let rules = rules.unwrap_or_default();
     let dir = tables_dir(db_dir);
-    interrupt::run(py, |_| {
+    interrupt::run(py, |stop| {
         let p = plan(rules.board, &rules.variants, pieces).map_err(|e| table_error(e, ""))?;
         let mut t = Tables::new(rules.board, rules.variants, Some(&dir));
         let reports = t
-            .build(&p, EPS, &mut NoProgress)
+            .build_until(&p, EPS, &mut NoProgress, stop)
             .map_err(|e| table_error(e, ""))?;
         Ok(reports
             .iter()
