@@ -286,7 +286,11 @@ fn a_stopped_build_keeps_finished_layers_and_resumes() {
         .build_until(&p, EPS, &mut NoProgress, &AtomicBool::new(true))
         .unwrap_err();
     assert!(matches!(e, TableError::Interrupted { a: 1, b: 1 }), "{e}");
-    assert!(e.to_string().contains("interrupted while solving layer 1 v 1"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("interrupted while solving layer 1 v 1"),
+        "{e}"
+    );
     let files = |d: &Path| std::fs::read_dir(d).unwrap().count();
     assert_eq!(files(&dir), 0);
     // 1 v 1 finished, then stopped: the resumed build loads it.
