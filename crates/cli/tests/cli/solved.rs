@@ -455,6 +455,22 @@ fn bad_pieces_are_refused() {
     assert!(!db.path().exists(), "nothing was written");
 }
 
+/// `daldos solve --check` of board 4 up to 2 v 2 in `db`, as text.
+fn check_22_text(db: &Scratch) -> std::process::Output {
+    let args = [
+        "daldos",
+        "solve",
+        "--board",
+        "4",
+        "--pieces",
+        "2,2",
+        "--db-dir",
+        db.str(),
+        "--check",
+    ];
+    run(&args, None)
+}
+
 /// `--check` on sound tables: every layer passes, with a violation within
 /// rounding and a residual within eps, in the JSON and the text.
 #[test]
@@ -472,20 +488,7 @@ fn check_passes_on_sound_tables() {
     // Without --check there is no check field.
     let j = solve_22(&db, &[]);
     assert!(j["layers"][0].get("check").is_none(), "{j}");
-    let out = run(
-        &[
-            "daldos",
-            "solve",
-            "--board",
-            "4",
-            "--pieces",
-            "2,2",
-            "--db-dir",
-            db.str(),
-            "--check",
-        ],
-        None,
-    );
+    let out = check_22_text(&db);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let header = text.lines().find(|l| l.starts_with("check ")).unwrap();
@@ -523,20 +526,7 @@ fn check_fails_on_wrong_values() {
         .value();
     bytes[64..72].copy_from_slice(&sum.to_le_bytes());
     std::fs::write(&path, &bytes).unwrap();
-    let out = run(
-        &[
-            "daldos",
-            "solve",
-            "--board",
-            "4",
-            "--pieces",
-            "2,2",
-            "--db-dir",
-            db.str(),
-            "--check",
-        ],
-        None,
-    );
+    let out = check_22_text(&db);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
