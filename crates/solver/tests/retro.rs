@@ -215,7 +215,7 @@ fn files_resume_and_match_memory() {
     let loaded = Databases::open_or_build(&tmp.0, 3, rules, 8, &NoProgress).unwrap();
     assert_eq!((loaded.built(), loaded.loaded()), (0, 3003));
     let p = Position::start(3, 1).unwrap();
-    assert_eq!(loaded.solve(&p), memory.solve(&p));
+    assert_eq!(loaded.solve(&p).unwrap(), memory.solve(&p).unwrap());
     // A higher level on top of loaded ones.
     let more = Databases::open_or_build(&tmp.0, 3, rules, 9, &NoProgress).unwrap();
     let more_memory = Databases::build(3, rules, 9, &NoProgress).unwrap();
@@ -418,5 +418,75 @@ fn impossible_builds_are_refused() {
     assert!(db.probe(&Position::start(2, 1).unwrap()).is_some());
     assert_eq!(db.probe(&Position::start(2, 2).unwrap()), None);
     assert_eq!(db.probe(&Position::start(3, 1).unwrap()), None);
-    assert_eq!(db.solve(&Position::start(2, 2).unwrap()), None);
+    let err = db.solve(&Position::start(2, 2).unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the databases hold 2 holes per side and up to 4 seeds on the board; \
+         2,2/2,2/0,0 0 is not covered"
+    );
+}
+
+/// Set entry `index` of the level file `path` to `value` and reseal the
+/// checksum as docs/formats.md §1.3 describes: FNV-1a 64 of the payload,
+/// then of header bytes 0..44 and 52..64, stored at offset 44.
+fn forge_entry(path: &Path, index: usize, value: i8) {
+    let mut raw = std::fs::read(path).unwrap();
+    raw[HEADER_LEN + index] = value as u8;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let bytes = raw[HEADER_LEN..]
+        .iter()
+        .chain(&raw[..44])
+        .chain(&raw[52..HEADER_LEN]);
+    for &b in bytes {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    raw[44..52].copy_from_slice(&h.to_le_bytes());
+    std::fs::write(path, raw).unwrap();
+}
+
+/// Issue 24 item 2: a resealed entry of 100 with 18 seeds on the board
+/// (3x3's start, rank 20466) was read as the value 100 with no best move.
+#[test]
+fn a_resealed_impossible_entry_is_refused() {
+    let tmp = TempDir::new("forged-range");
+    let rules = Rules::default();
+    let start = Position::start(3, 3).unwrap();
+    let good = solve_retrograde(&start, rules, Some(&tmp.0), &NoProgress).unwrap();
+    assert_eq!((good.value, good.best_moves.clone()), (10, vec![1]));
+    let path = key(3, rules, 18).path(&tmp.0);
+    forge_entry(&path, 20466, 100);
+    let err = solve_retrograde(&start, rules, Some(&tmp.0), &NoProgress).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            DbError::OutOfRange {
+                index: 20466,
+                value: 100,
+                level: 18,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: entry 20466 is 100, but no margin exceeds the 18 seeds on the board: \
+             the file is damaged or forged; delete it to rebuild",
+            path.display()
+        )
+    );
+    // -18 is as far as a margin goes: accepted by the range check, but not
+    // the best of the start's moves, so the solve is refused rather than
+    // answered with no best move.
+    forge_entry(&path, 20466, -18);
+    let err = solve_retrograde(&start, rules, Some(&tmp.0), &NoProgress).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: the entry of 3,3,3/3,3,3/0,0 0 gives the value -18, but its best move gives \
+             10: the databases are damaged or forged; delete the folder to rebuild",
+            path.display()
+        )
+    );
 }

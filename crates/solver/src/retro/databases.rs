@@ -305,17 +305,43 @@ impl Databases {
             .collect()
     }
 
-    /// Value, best moves and move values of `pos`; `None` as for
-    /// [`Databases::probe`].
-    pub fn solve(&self, pos: &Position) -> Option<RetroSolution> {
-        let value = self.value(pos)?;
-        let moves = self.move_values(pos)?;
+    /// Value, best moves and move values of `pos`, checked against each
+    /// other: a position with a move has at least one best move, whose
+    /// value is the position's own.
+    ///
+    /// # Errors
+    /// [`DbError::NotCovered`] where [`Databases::probe`] gives `None`;
+    /// [`DbError::Inconsistent`] when the position's entry is not the best
+    /// of its moves' values (levels that each pass their own checks but
+    /// disagree: forged or damaged files).
+    pub fn solve(&self, pos: &Position) -> Result<RetroSolution, DbError> {
+        let not_covered = || DbError::NotCovered {
+            holes: self.holes,
+            max_k: self.max_k(),
+            position: pos.to_string(),
+        };
+        let value = self.value(pos).ok_or_else(not_covered)?;
+        let moves = self.move_values(pos).ok_or_else(not_covered)?;
+        if let Some(best) = moves.iter().map(|&(_, v)| v).max() {
+            if best != value {
+                let where_ = match &self.dir {
+                    Some(d) => self.key(pos.seeds_on_board()).path(d).display().to_string(),
+                    None => "the databases in memory".to_owned(),
+                };
+                return Err(DbError::Inconsistent {
+                    where_,
+                    position: pos.to_string(),
+                    value,
+                    best,
+                });
+            }
+        }
         let best_moves = moves
             .iter()
             .filter(|&&(_, v)| v == value)
             .map(|&(h, _)| h)
             .collect();
-        Some(RetroSolution {
+        Ok(RetroSolution {
             value,
             best_moves,
             moves,
@@ -323,11 +349,21 @@ impl Databases {
             unsaved: self.unsaved.clone(),
         })
     }
+
+    /// The file key of level `level` of these databases.
+    fn key(&self, level: u32) -> LevelKey {
+        LevelKey {
+            holes: self.holes as u32,
+            rules: self.rules.code(),
+            level,
+        }
+    }
 }
 
 /// Solve `pos` exactly by retrograde analysis: build (or open, with `dir`)
 /// every level up to its seeds on the board and read off its value and best
-/// moves. `positions` counts the entries built or loaded.
+/// moves. `positions` counts the entries built or loaded. Damaged levels
+/// are refused ([`Databases::solve`]).
 pub fn solve_retrograde(
     pos: &Position,
     rules: Rules,
@@ -339,9 +375,7 @@ pub fn solve_retrograde(
         Some(d) => Databases::open_or_build(d, pos.holes(), rules, k, progress)?,
         None => Databases::build(pos.holes(), rules, k, progress)?,
     };
-    Ok(db
-        .solve(pos)
-        .expect("the databases cover the position's board and seeds"))
+    db.solve(pos)
 }
 
 /// A write refused by the folder itself (read-only file system, no

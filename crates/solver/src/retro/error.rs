@@ -172,6 +172,54 @@ pub enum DbError {
         /// Checksum of the header and payload read.
         actual: u64,
     },
+    /// An entry larger in size than the seeds on the board: no play can
+    /// gain more than every seed left, so the file was damaged and its
+    /// checksum forged (or the file written by a broken build).
+    #[error(
+        "{}: entry {index} is {value}, but no margin exceeds the {level} seeds on the board: \
+         the file is damaged or forged; delete it to rebuild",
+        path.display()
+    )]
+    OutOfRange {
+        /// The file.
+        path: PathBuf,
+        /// Rank of the entry.
+        index: u64,
+        /// The entry read.
+        value: i8,
+        /// The file's level (seeds on the board).
+        level: u32,
+    },
+    /// A position's entry is not the best of its moves' values: two levels
+    /// (or two entries of one) disagree, each file passing its own checks.
+    #[error(
+        "{where_}: the entry of {position} gives the value {value}, but its best move gives \
+         {best}: the databases are damaged or forged; delete the folder to rebuild"
+    )]
+    Inconsistent {
+        /// The level file of the position (or "the databases in memory").
+        where_: String,
+        /// The position, in the notation of docs/rules.md §2.5.
+        position: String,
+        /// Its value from its own entry.
+        value: i32,
+        /// The best of its moves' values, from the successors' entries.
+        best: i32,
+    },
+    /// A position the databases do not cover (another board size, or more
+    /// seeds on the board than the highest level).
+    #[error(
+        "the databases hold {holes} holes per side and up to {max_k} seeds on the board; \
+         {position} is not covered"
+    )]
+    NotCovered {
+        /// Holes per side of the databases.
+        holes: usize,
+        /// Their highest level.
+        max_k: u32,
+        /// The position asked for.
+        position: String,
+    },
 }
 
 const GIB: f64 = (1u64 << 30) as f64;

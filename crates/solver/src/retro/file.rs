@@ -270,7 +270,43 @@ pub fn check(
             actual,
         });
     }
+    if let Some(index) = first_out_of_range(payload, level) {
+        return Err(DbError::OutOfRange {
+            path,
+            index: index as u64,
+            value: payload[index] as i8,
+            level,
+        });
+    }
     Ok(of_payload)
+}
+
+/// The first entry of `payload` larger in size than `level`, the seeds on
+/// the board: a future margin never exceeds them (docs/formats.md §1.4),
+/// so such an entry is damage the checksum was forged over.
+///
+/// The scan runs in blocks whose largest size is taken without a branch
+/// per byte (the compiler vectorises the fold), which keeps it several
+/// times faster than the checksum pass it follows; only a block holding a
+/// bad entry is searched byte by byte.
+pub fn first_out_of_range(payload: &[u8], level: u32) -> Option<usize> {
+    const BLOCK: usize = 1 << 16;
+    let bound = u8::try_from(level).unwrap_or(u8::MAX);
+    payload
+        .chunks(BLOCK)
+        .enumerate()
+        .find(|(_, block)| {
+            block
+                .iter()
+                .fold(0u8, |m, &b| m.max((b as i8).unsigned_abs()))
+                > bound
+        })
+        .and_then(|(i, block)| {
+            let at = block
+                .iter()
+                .position(|&b| (b as i8).unsigned_abs() > bound)?;
+            Some(i * BLOCK + at)
+        })
 }
 
 #[cfg(test)]
@@ -284,7 +320,7 @@ mod tests {
             rules: 5,
             level: 2,
         };
-        let payload = [1u8, 0xff, 7];
+        let payload = [1u8, 0xff, 0xfe];
         let mut file = header(key, &payload).to_vec();
         file.extend_from_slice(&payload);
         let p = Path::new("x.db");
@@ -313,11 +349,45 @@ mod tests {
             check(p, &flipped, key, 3),
             Err(DbError::Checksum { .. })
         ));
+        // A margin larger than the seeds on the board (2 here), checksum
+        // resealed: refused, the entry named.
+        let forged = [1u8, 3, 0];
+        let mut file3 = header(key, &forged).to_vec();
+        file3.extend_from_slice(&forged);
+        assert!(matches!(
+            check(p, &file3, key, 3),
+            Err(DbError::OutOfRange {
+                index: 1,
+                value: 3,
+                level: 2,
+                ..
+            })
+        ));
         let mut bad_magic = file.clone();
         bad_magic[0] = b'X';
         assert!(matches!(
             check(p, &bad_magic, key, 3),
             Err(DbError::NotADatabase { .. })
         ));
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::first_out_of_range;
+
+    #[test]
+    fn out_of_range_entries_are_found_in_any_block() {
+        let mut v = vec![0u8; 200_000];
+        v[3] = 5;
+        v[150_001] = (-5i8) as u8;
+        assert_eq!(first_out_of_range(&v, 5), None);
+        assert_eq!(first_out_of_range(&v, 4), Some(3));
+        v[3] = 0;
+        assert_eq!(first_out_of_range(&v, 4), Some(150_001));
+        // -128 (the builder's "unsolved" mark) is out of range at any level.
+        v[7] = 0x80;
+        assert_eq!(first_out_of_range(&v, 127), Some(7));
+        assert_eq!(first_out_of_range(&[], 0), None);
     }
 }
