@@ -12,7 +12,9 @@ use rayon::prelude::*;
 
 use super::board::{Board, Summary};
 use super::layer_set::{Decoder, LayerSet, Meter};
-use super::layer_store::{decode_winners, encode_winners, Checkpoint, LayerStore, LayerTag};
+use super::layer_store::{
+    decode_winners, encode_winners, Checkpoint, Kind, LayerStore, LayerTag,
+};
 use super::{NoOpeningsProgress, OpeningLimits, Openings, OpeningsError, OpeningsProgress, Pass};
 
 /// Bytes a remembered winning position costs in its hash table.
@@ -157,11 +159,13 @@ impl<'a> Count<'a> {
                 (self.first, layers)
             }
             Some(cp) if cp.pass == Pass::Forward => {
+                self.check_against_board(cp)?;
                 self.reload_pending(cp, &mut pending)?;
                 self.positions = cp.counts[..=cp.layer as usize].iter().sum();
                 (cp.layer as usize + 1, layers)
             }
             Some(cp) => {
+                self.check_against_board(cp)?;
                 self.positions = cp.counts.iter().sum();
                 (layers, cp.layer as usize)
             }
@@ -173,25 +177,69 @@ impl<'a> Count<'a> {
         })
     }
 
+    /// The counts of checkpoint `cp` against the board: no layer holds
+    /// more positions (nor more pending ones) than it has distributions of
+    /// its seeds.
+    fn check_against_board(&self, cp: &Checkpoint) -> Result<(), OpeningsError> {
+        let total = |l: usize| self.board.ranker.total(self.board.sum(l));
+        let pending = cp.pending.iter().map(|r| (r.layer as usize, r.count));
+        for (l, n) in cp.counts.iter().copied().enumerate().chain(pending) {
+            if total(l).is_some_and(|t| u128::from(n) > t) {
+                return Err(self.store.corrupt_state(format!(
+                    "layer {l} is said to hold {n} positions, more than its {} distributions \
+                     of seeds",
+                    total(l).unwrap_or_default()
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The pending layers a forward checkpoint saved, back into sets.
     fn reload_pending(
         &mut self,
         cp: &Checkpoint,
         pending: &mut [Option<LayerSet>],
     ) -> Result<(), OpeningsError> {
-        for &l in &cp.pending {
-            let l = l as usize;
-            let (payload, _) = self.store.pending(cp, l)?;
+        for r in &cp.pending {
+            let l = r.layer as usize;
+            let payload = self.store.pending(cp, r)?;
             let mut set = self.layer_set(l)?;
-            let mut dec = Decoder::new(&payload);
+            let mut ranks = self.ranks(&payload, l, r.count, (Kind::Pending, cp.layer, true))?;
             let mut chunk = Vec::with_capacity(CHUNK);
-            while next_chunk(&mut dec, &mut chunk, l)? {
+            while ranks.next_chunk(&mut chunk, &self.store)? {
                 set.extend(&chunk, &mut self.meter)
                     .map_err(over(&self.meter))?;
             }
             pending[l] = Some(set);
         }
         Ok(())
+    }
+
+    /// A reader of the `count` encoded ranks of layer `layer` in `payload`
+    /// (from `source`: its kind, checkpoint and whether it came from a
+    /// file).
+    fn ranks<'p>(
+        &self,
+        payload: &'p [u8],
+        layer: usize,
+        count: u64,
+        source: (Kind, u32, bool),
+    ) -> Result<Ranks<'p>, OpeningsError> {
+        let sum = self.board.sum(layer);
+        let total = self
+            .board
+            .ranker
+            .total(sum)
+            .ok_or(OpeningsError::BoardTooBig(sum))?;
+        Ok(Ranks {
+            dec: Decoder::new(payload),
+            layer,
+            total,
+            count,
+            read: 0,
+            source,
+        })
     }
 
     /// The forward pass from layer `from` up: every layer's positions are
@@ -238,9 +286,9 @@ impl<'a> Count<'a> {
         self.progress
             .layer(Pass::Forward, s as u32, self.layers as u32, count);
         let board = self.board;
-        let mut dec = Decoder::new(&payload);
+        let mut ranks = self.ranks(&payload, s, count, (Kind::Finished, 0, false))?;
         let mut chunk = Vec::with_capacity(CHUNK);
-        while next_chunk(&mut dec, &mut chunk, s)? {
+        while ranks.next_chunk(&mut chunk, &self.store)? {
             let kids: Vec<Vec<(usize, u128)>> = chunk
                 .par_chunks(1024)
                 .map(|c| {
@@ -281,8 +329,7 @@ impl<'a> Count<'a> {
         for (l, set) in pending.iter_mut().enumerate() {
             if let Some(set) = set {
                 let (bytes, n) = set.snapshot();
-                self.store.write_pending(s as u32, l, &bytes, n)?;
-                saved.push(l as u32);
+                saved.push(self.store.write_pending(s as u32, l, &bytes, n)?);
             }
         }
         self.store
@@ -297,9 +344,14 @@ impl<'a> Count<'a> {
         for (l, table) in win.iter_mut().enumerate().skip(from) {
             if self.store.count(l) > 0 {
                 let (payload, n) = self.store.winners(l)?;
-                *table = decode_winners(&payload, n).ok_or(OpeningsError::Undecodable {
-                    layer: l as u32,
-                    what: "the winners are not whole entries",
+                *table = decode_winners(&payload, n).ok_or_else(|| {
+                    self.store.undecodable(
+                        Kind::Winners,
+                        l,
+                        0,
+                        true,
+                        "the winners are not whole entries",
+                    )
                 })?;
                 self.meter
                     .charge(n * WIN_ENTRY_BYTES)
@@ -349,11 +401,12 @@ impl<'a> Count<'a> {
         win: &Winners,
     ) -> Result<Vec<(u128, Summary)>, OpeningsError> {
         let board = self.board;
-        let payload = self.store.take(s, &mut self.meter)?;
-        let mut dec = Decoder::new(&payload);
+        let (payload, from_file) = self.store.take(s, &mut self.meter)?;
+        let count = self.store.count(s);
+        let mut ranks = self.ranks(&payload, s, count, (Kind::Finished, 0, from_file))?;
         let mut found: Vec<(u128, Summary)> = Vec::new();
         let mut chunk = Vec::with_capacity(CHUNK);
-        while next_chunk(&mut dec, &mut chunk, s)? {
+        while ranks.next_chunk(&mut chunk, &self.store)? {
             let results: Vec<Result<Option<(u128, Summary)>, OpeningsError>> = chunk
                 .par_iter()
                 .map(|&r| {
@@ -430,25 +483,52 @@ impl<'a> Count<'a> {
     }
 }
 
-/// Decode up to [`CHUNK`] more ranks of layer `layer` into `chunk`;
-/// `false` when none are left.
-fn next_chunk(
-    dec: &mut Decoder<'_>,
-    chunk: &mut Vec<u128>,
+/// The encoded ranks of one layer, decoded in chunks and checked: each
+/// rank is a distribution of the layer's seeds, and there are as many as
+/// the layer's count says.
+struct Ranks<'p> {
+    dec: Decoder<'p>,
     layer: usize,
-) -> Result<bool, OpeningsError> {
-    chunk.clear();
-    while chunk.len() < CHUNK {
-        match dec.next_rank() {
-            Ok(Some(r)) => chunk.push(r),
-            Ok(None) => break,
-            Err(()) => {
-                return Err(OpeningsError::Undecodable {
-                    layer: layer as u32,
-                    what: "the encoded positions end in the middle of a number",
-                })
+    /// Distributions of the layer's seeds: every rank is below.
+    total: u128,
+    /// Ranks the layer holds.
+    count: u64,
+    read: u64,
+    /// Where the bytes came from (kind, checkpoint, from a file), to name
+    /// the file at fault.
+    source: (Kind, u32, bool),
+}
+
+impl Ranks<'_> {
+    /// Decode up to [`CHUNK`] more ranks into `chunk`; `false` when none
+    /// are left.
+    fn next_chunk(
+        &mut self,
+        chunk: &mut Vec<u128>,
+        store: &LayerStore,
+    ) -> Result<bool, OpeningsError> {
+        let (kind, checkpoint, from_file) = self.source;
+        let bad = |what| store.undecodable(kind, self.layer, checkpoint, from_file, what);
+        chunk.clear();
+        while chunk.len() < CHUNK {
+            match self.dec.next_rank() {
+                Ok(Some(r)) if r < self.total && self.read < self.count => {
+                    self.read += 1;
+                    chunk.push(r);
+                }
+                Ok(Some(r)) if r >= self.total => {
+                    return Err(bad("a position's rank is beyond the layer's distributions of seeds"))
+                }
+                Ok(Some(_)) => return Err(bad("more positions than the layer's count")),
+                Ok(None) if self.read < self.count && chunk.is_empty() => {
+                    return Err(bad("fewer positions than the layer's count"))
+                }
+                Ok(None) => break,
+                Err(()) => {
+                    return Err(bad("the encoded positions end in the middle of a number"))
+                }
             }
         }
+        Ok(!chunk.is_empty())
     }
-    Ok(!chunk.is_empty())
 }

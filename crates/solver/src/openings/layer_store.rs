@@ -29,14 +29,25 @@
 //! own). Files are written with [`dalkon_store::atomic`], and the
 //! checkpoint (`state`, a short text) is renamed into place only after
 //! every file it names is complete, so whatever moment a count is killed,
-//! the folder holds a consistent checkpoint or none.
+//! the folder holds a consistent checkpoint or none. Pending files carry
+//! their checkpoint in their name, so writing the next checkpoint's never
+//! replaces a file the current `state` still names.
+//!
+//! A checkpoint is trusted only once it agrees with itself and with the
+//! files: `state` ends with the checksum of its text, and records the
+//! count and the payload checksum of every file it relies on (taken when
+//! the file was written); every field is parsed, then validated against
+//! the count (layer numbers in range, counts where the pass allows them,
+//! the right files listed), and every file's header is checked against
+//! the record before the count resumes. A payload is checked against its
+//! record again when it is read.
 
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use dalkon_store::atomic;
-use dalkon_store::checksum::fnv1a64;
+use dalkon_store::checksum::{fnv1a64, Fnv1a64};
 use hashbrown::HashMap;
 
 use super::board::Summary;
@@ -47,7 +58,7 @@ const MAGIC: [u8; 8] = *b"DKOPENLY";
 const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
 const STATE: &str = "state";
-const STATE_MAGIC: &str = "dalkon openings checkpoint 3";
+const STATE_MAGIC: &str = "dalkon openings checkpoint 4";
 
 /// What every file of one count must say in its header.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,6 +156,16 @@ pub(super) fn decode_winners(bytes: &[u8], n: u64) -> Option<HashMap<u128, Summa
     Some(table)
 }
 
+/// What a checkpoint records of one file it relies on, taken when the file
+/// was written: its layer, its number of entries and the FNV-1a 64 of its
+/// payload.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FileRecord {
+    pub(crate) layer: u32,
+    pub(crate) count: u64,
+    pub(crate) hash: u64,
+}
+
 /// A consistent point of a count: everything needed to go on from it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Checkpoint {
@@ -156,15 +177,40 @@ pub(crate) struct Checkpoint {
     pub(crate) layer: u32,
     /// Positions of each finished layer (all layers).
     pub(crate) counts: Vec<u64>,
-    /// Which layers have a pending file (forward only).
-    pub(crate) pending: Vec<u32>,
+    /// The finished layer files the checkpoint relies on (count: as in
+    /// `counts`).
+    pub(crate) finished: Vec<FileRecord>,
+    /// The pending files (forward only).
+    pub(crate) pending: Vec<FileRecord>,
+    /// The winners files (backward only).
+    pub(crate) winners: Vec<FileRecord>,
+}
+
+/// `layer:count:hash` items of one line.
+fn records_text(records: &[FileRecord], with_count: bool) -> String {
+    records
+        .iter()
+        .map(|r| {
+            if with_count {
+                format!("{}:{}:{:016x}", r.layer, r.count, r.hash)
+            } else {
+                format!("{}:{:016x}", r.layer, r.hash)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Checkpoint {
     fn to_text(&self, tag: LayerTag) -> String {
-        let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(" ");
-        format!(
-            "{STATE_MAGIC}\nholes {}\nrules {}\nseeds {}\nopp_store {}\nroot {} {}\npass {}\nlayer {}\ncounts {}\npending {}\n",
+        let counts = self
+            .counts
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let body = format!(
+            "{STATE_MAGIC}\nholes {}\nrules {}\nseeds {}\nopp_store {}\nroot {} {}\npass {}\nlayer {}\ncounts {counts}\nlayers {}\npending {}\nwinners {}\n",
             tag.holes,
             tag.rules,
             tag.seeds,
@@ -176,36 +222,59 @@ impl Checkpoint {
                 Pass::Backward => "backward",
             },
             self.layer,
-            list(&mut self.counts.iter().map(u64::to_string)),
-            list(&mut self.pending.iter().map(u32::to_string)),
-        )
+            records_text(&self.finished, false),
+            records_text(&self.pending, true),
+            records_text(&self.winners, true),
+        );
+        format!("{body}checksum {:016x}\n", fnv1a64(body.as_bytes()))
     }
 
+    /// Parse `text` (the fields, each number in its type; the checksum),
+    /// then [`Checkpoint::validate`] it against the count of `tag`.
     fn from_text(text: &str, tag: LayerTag) -> Result<Checkpoint, String> {
-        let mut lines = text.lines();
-        if lines.next() != Some(STATE_MAGIC) {
+        let cp = Checkpoint::parse(text, tag)?;
+        cp.validate(tag)?;
+        Ok(cp)
+    }
+
+    fn parse(text: &str, tag: LayerTag) -> Result<Checkpoint, String> {
+        if text.lines().next() != Some(STATE_MAGIC) {
             return Err("not a checkpoint of this version".into());
         }
+        let at = text
+            .rfind("checksum ")
+            .filter(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')
+            .ok_or("no 'checksum' line")?;
+        let (body, last) = text.split_at(at);
+        let recorded = last
+            .strip_prefix("checksum ")
+            .and_then(|h| h.strip_suffix('\n'))
+            .and_then(|h| u64::from_str_radix(h, 16).ok())
+            .ok_or_else(|| format!("bad checksum line '{}'", last.trim_end()))?;
+        if recorded != fnv1a64(body.as_bytes()) {
+            return Err("its checksum does not match its text (the file was edited or damaged)".into());
+        }
+        let mut lines = body.lines().skip(1);
         let mut field = |name: &str| -> Result<&str, String> {
             let line = lines.next().ok_or(format!("no '{name}' line"))?;
             let rest = line
                 .strip_prefix(name)
+                .filter(|r| r.is_empty() || r.starts_with(' '))
                 .ok_or(format!("'{name}' expected, found '{line}'"))?;
             Ok(rest.trim())
         };
-        let num = |s: &str| s.parse::<u64>().map_err(|_| format!("bad number '{s}'"));
+        fn num<T: std::str::FromStr>(s: &str) -> Result<T, String> {
+            s.parse::<T>().map_err(|_| format!("bad number '{s}'"))
+        }
         let found = LayerTag {
-            holes: num(field("holes")?)? as u32,
-            rules: num(field("rules")?)? as u32,
-            seeds: num(field("seeds")?)? as u32,
-            opp_store: num(field("opp_store")?)? as u32,
+            holes: num(field("holes")?)?,
+            rules: num(field("rules")?)?,
+            seeds: num(field("seeds")?)?,
+            opp_store: num(field("opp_store")?)?,
             root: {
                 let r = field("root")?;
                 let (l, k) = r.split_once(' ').ok_or(format!("bad root '{r}'"))?;
-                (
-                    num(l)? as u32,
-                    k.parse::<u128>().map_err(|_| format!("bad root '{r}'"))?,
-                )
+                (num(l)?, num(k)?)
             },
         };
         if found != tag {
@@ -220,25 +289,199 @@ impl Checkpoint {
             "backward" => Pass::Backward,
             other => return Err(format!("unknown pass '{other}'")),
         };
-        let layer = num(field("layer")?)? as u32;
+        let layer = num(field("layer")?)?;
         let counts = field("counts")?
             .split_whitespace()
             .map(num)
             .collect::<Result<Vec<u64>, _>>()?;
-        let pending = field("pending")?
-            .split_whitespace()
-            .map(|s| num(s).map(|v| v as u32))
-            .collect::<Result<Vec<u32>, _>>()?;
-        if counts.len() != tag.seeds as usize + 1 {
-            return Err("wrong number of layer counts".into());
+        let records = |line: &str, with_count: bool| -> Result<Vec<FileRecord>, String> {
+            line.split_whitespace()
+                .map(|item| {
+                    let bad = || format!("bad file record '{item}'");
+                    let parts: Vec<&str> = item.split(':').collect();
+                    let (layer, count, hash) = match (with_count, parts.as_slice()) {
+                        (false, [l, h]) => (*l, None, *h),
+                        (true, [l, c, h]) => (*l, Some(*c), *h),
+                        _ => return Err(bad()),
+                    };
+                    Ok(FileRecord {
+                        layer: layer.parse().map_err(|_| bad())?,
+                        count: match count {
+                            Some(c) => c.parse().map_err(|_| bad())?,
+                            None => 0,
+                        },
+                        hash: u64::from_str_radix(hash, 16).map_err(|_| bad())?,
+                    })
+                })
+                .collect()
+        };
+        let mut finished = records(field("layers")?, false)?;
+        let pending = records(field("pending")?, true)?;
+        let winners = records(field("winners")?, true)?;
+        if let Some(line) = lines.next() {
+            return Err(format!("unexpected line '{line}'"));
+        }
+        for r in &mut finished {
+            // The count of a finished layer is the one `counts` gives (a
+            // layer out of range is refused by the validation).
+            r.count = counts.get(r.layer as usize).copied().unwrap_or(0);
         }
         Ok(Checkpoint {
             pass,
             layer,
             counts,
+            finished,
             pending,
+            winners,
         })
     }
+
+    /// Check the fields against each other and against the count of
+    /// `tag`: every number that is used as an index is in range, and the
+    /// files listed are exactly the ones the pass leaves.
+    fn validate(&self, tag: LayerTag) -> Result<(), String> {
+        let layers = tag.seeds as usize + 1;
+        let root = tag.root.0 as usize;
+        let top = self.layer as usize;
+        if self.counts.len() != layers {
+            return Err(format!(
+                "{} layer counts, the count has {layers} layers",
+                self.counts.len()
+            ));
+        }
+        let lowest = match self.pass {
+            Pass::Forward => root,
+            // A backward checkpoint is written only above the root's layer.
+            Pass::Backward => root + 1,
+        };
+        if top < lowest || top >= layers {
+            return Err(format!(
+                "layer {top} is out of range: a {} checkpoint of this count has a layer from \
+                 {lowest} to {}",
+                match self.pass {
+                    Pass::Forward => "forward",
+                    Pass::Backward => "backward",
+                },
+                layers - 1
+            ));
+        }
+        if let Some(l) = (0..root).find(|&l| self.counts[l] != 0) {
+            return Err(format!(
+                "layer {l} has {} positions, but no position of the turn lies below the first \
+                 position's layer {root}",
+                self.counts[l]
+            ));
+        }
+        if self.counts[root] != 1 {
+            return Err(format!(
+                "layer {root} has {} positions, but it holds only the first position",
+                self.counts[root]
+            ));
+        }
+        // Finished layers: forward, those up to `layer`; backward, all.
+        let finished_to = match self.pass {
+            Pass::Forward => top + 1,
+            Pass::Backward => layers,
+        };
+        if let Some(l) = (finished_to..layers).find(|&l| self.counts[l] != 0) {
+            return Err(format!(
+                "layer {l} has {} positions, but the forward pass only finished the layers up \
+                 to {top}",
+                self.counts[l]
+            ));
+        }
+        // Layer files: every non-empty layer still to be expanded or
+        // evaluated (forward: up to `layer`; backward: below it).
+        let files_to = match self.pass {
+            Pass::Forward => top + 1,
+            Pass::Backward => top,
+        };
+        let want: Vec<u32> = (0..files_to)
+            .filter(|&l| self.counts[l] > 0)
+            .map(|l| l as u32)
+            .collect();
+        let have: Vec<u32> = self.finished.iter().map(|r| r.layer).collect();
+        if have != want {
+            return Err(format!(
+                "the layer files listed ({}) are not the non-empty layers of the checkpoint ({})",
+                list(&have),
+                list(&want)
+            ));
+        }
+        match self.pass {
+            Pass::Forward => {
+                if !self.winners.is_empty() {
+                    return Err("a forward checkpoint lists winners files".into());
+                }
+                let mut last = top;
+                for r in &self.pending {
+                    let l = r.layer as usize;
+                    if l <= last || l >= layers {
+                        return Err(format!(
+                            "pending layer {l} is out of order or out of range (the pending \
+                             layers lie above layer {top}, below {layers}, ascending)"
+                        ));
+                    }
+                    if r.count == 0 {
+                        return Err(format!("pending layer {l} has no positions"));
+                    }
+                    last = l;
+                }
+            }
+            Pass::Backward => {
+                if !self.pending.is_empty() {
+                    return Err("a backward checkpoint lists pending files".into());
+                }
+                let want: Vec<u32> = (top..layers)
+                    .filter(|&l| self.counts[l] > 0)
+                    .map(|l| l as u32)
+                    .collect();
+                let have: Vec<u32> = self.winners.iter().map(|r| r.layer).collect();
+                if have != want {
+                    return Err(format!(
+                        "the winners files listed ({}) are not the evaluated non-empty layers \
+                         ({})",
+                        list(&have),
+                        list(&want)
+                    ));
+                }
+                if let Some(r) = self
+                    .winners
+                    .iter()
+                    .find(|r| r.count > self.counts[r.layer as usize])
+                {
+                    return Err(format!(
+                        "layer {} has {} winning positions among only {} positions",
+                        r.layer, r.count, self.counts[r.layer as usize]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn list(v: &[u32]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The name of pending layer `layer`'s file saved by the forward
+/// checkpoint after layer `checkpoint`.
+fn pending_name(layer: usize, checkpoint: u32) -> String {
+    format!("pending-{layer:03}-after-{checkpoint:03}.bin")
+}
+
+/// `(layer, checkpoint)` of a pending file's name.
+fn parse_pending_name(name: &str) -> Option<(u32, u32)> {
+    let (l, c) = name
+        .strip_prefix("pending-")?
+        .strip_suffix(".bin")?
+        .split_once("-after-")?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(l) && digits(c)).then(|| Some((l.parse().ok()?, c.parse().ok()?)))?
 }
 
 /// The finished layers of one count, and its checkpoints.
@@ -256,8 +499,11 @@ pub(crate) struct LayerStore {
     mem: Vec<Option<Vec<u8>>>,
     /// Positions of each layer.
     counts: Vec<u64>,
-    /// Layers in files.
-    on_disk: Vec<bool>,
+    /// The payload checksum of each layer in a file (`None`: not in a
+    /// file), as written: a file read back must still have it.
+    hashes: Vec<Option<u64>>,
+    /// The winners files written (or found by the checkpoint resumed).
+    winners: Vec<FileRecord>,
     /// Bytes of layers kept in memory.
     mem_bytes: u64,
     /// Keep layers in memory up to this many bytes.
@@ -269,7 +515,8 @@ pub(crate) struct LayerStore {
 impl LayerStore {
     /// A store for layers `0..layers`. `dir`, when given, is the count's
     /// working folder: created when first needed, or, when it exists, it
-    /// must hold a checkpoint of this same count (returned, to resume).
+    /// must hold a checkpoint of this same count (returned, to resume),
+    /// which is checked against itself and its files first.
     pub(crate) fn open(
         tag: LayerTag,
         layers: usize,
@@ -283,7 +530,8 @@ impl LayerStore {
             checkpointed: false,
             mem: vec![None; layers],
             counts: vec![0; layers],
-            on_disk: vec![false; layers],
+            hashes: vec![None; layers],
+            winners: Vec::new(),
             mem_bytes: 0,
             mem_cap,
             disk_bytes: 0,
@@ -295,17 +543,13 @@ impl LayerStore {
             return Ok((store, None));
         }
         let state = dir.join(STATE);
-        let text = match std::fs::read_to_string(&state) {
-            Ok(text) => text,
+        let text = match std::fs::read(&state) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map_err(|_| store.corrupt(&state, "not UTF-8 text"))?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(OpeningsError::NotACheckpoint { dir });
             }
-            Err(source) => {
-                return Err(OpeningsError::Io {
-                    path: state,
-                    source,
-                })
-            }
+            Err(e) => return Err(store.read_error(&state, e)),
         };
         let cp = Checkpoint::from_text(&text, tag).map_err(|why| store.corrupt(&state, why))?;
         // A run killed mid-write left its temporary; nothing will rename it.
@@ -313,34 +557,111 @@ impl LayerStore {
             path: dir.clone(),
             source,
         })?;
+        store.check_files(&cp)?;
         store.counts.clone_from(&cp.counts);
         store.checkpointed = true;
-        match cp.pass {
-            Pass::Forward => {
-                for l in 0..=cp.layer as usize {
-                    store.on_disk[l] = cp.counts[l] > 0;
-                }
-            }
-            Pass::Backward => {
-                for l in 0..cp.layer as usize {
-                    store.on_disk[l] = cp.counts[l] > 0;
-                }
-            }
+        for r in &cp.finished {
+            store.hashes[r.layer as usize] = Some(r.hash);
         }
+        store.winners.clone_from(&cp.winners);
         Ok((store, Some(cp)))
     }
 
-    fn path(&self, kind: Kind, layer: usize) -> PathBuf {
-        self.dir
-            .as_ref()
-            .expect("a working folder")
-            .join(format!("{}-{layer:03}.bin", kind.prefix()))
+    /// Every file `cp` relies on is there, complete, and its header is
+    /// the one recorded (count, checksum, checkpoint); and no pending file
+    /// of this checkpoint is left out of it.
+    fn check_files(&self, cp: &Checkpoint) -> Result<(), OpeningsError> {
+        for r in &cp.finished {
+            self.check_header(Kind::Finished, r, 0)?;
+        }
+        for r in &cp.pending {
+            self.check_header(Kind::Pending, r, cp.layer)?;
+        }
+        for r in &cp.winners {
+            self.check_header(Kind::Winners, r, 0)?;
+        }
+        if cp.pass == Pass::Forward {
+            let dir = self.dir.as_ref().expect("a working folder");
+            let entries = std::fs::read_dir(dir).map_err(|e| Self::io(dir, e))?;
+            for entry in entries {
+                let entry = entry.map_err(|e| Self::io(dir, e))?;
+                let name = entry.file_name();
+                let Some((l, c)) = name.to_str().and_then(parse_pending_name) else {
+                    continue;
+                };
+                if c == cp.layer && !cp.pending.iter().any(|r| r.layer == l) {
+                    return Err(self.corrupt(
+                        &dir.join(STATE),
+                        format!(
+                            "{} belongs to this checkpoint but is not listed in its pending \
+                             layers",
+                            entry.path().display()
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The header of the file recorded by `r` against the record, and
+    /// the file's length against its header.
+    fn check_header(&self, kind: Kind, r: &FileRecord, checkpoint: u32) -> Result<(), OpeningsError> {
+        let path = self.path(kind, r.layer as usize, checkpoint);
+        let mut head = [0u8; HEADER_LEN];
+        let len = File::open(&path)
+            .and_then(|mut f| {
+                f.read_exact(&mut head)?;
+                Ok(f.metadata()?.len())
+            })
+            .map_err(|e| self.read_error(&path, e))?;
+        let h = Header {
+            tag: self.tag,
+            layer: r.layer,
+            count: r.count,
+            kind,
+            checkpoint,
+        };
+        // All but the payload length, which the record does not hold; the
+        // length is then checked against the file's size.
+        let mut want = header(&h, &[]);
+        want[40..48].copy_from_slice(&head[40..48]);
+        want[48..56].copy_from_slice(&r.hash.to_le_bytes());
+        let payload_len = u64::from_le_bytes(head[40..48].try_into().expect("8 bytes"));
+        if head != want || Some(len) != payload_len.checked_add(HEADER_LEN as u64) {
+            return Err(self.corrupt(
+                &path,
+                "its header, length or checksum is not the one the checkpoint recorded",
+            ));
+        }
+        Ok(())
+    }
+
+    fn path(&self, kind: Kind, layer: usize, checkpoint: u32) -> PathBuf {
+        let dir = self.dir.as_ref().expect("a working folder");
+        match kind {
+            Kind::Pending => dir.join(pending_name(layer, checkpoint)),
+            _ => dir.join(format!("{}-{layer:03}.bin", kind.prefix())),
+        }
     }
 
     fn io(path: &Path, source: std::io::Error) -> OpeningsError {
         OpeningsError::Io {
             path: path.to_path_buf(),
             source,
+        }
+    }
+
+    /// A file the checkpoint relies on cannot be read (missing, cut short,
+    /// a folder in its place, unreadable): damage that another run would
+    /// meet again.
+    fn read_error(&self, path: &Path, e: std::io::Error) -> OpeningsError {
+        match e.kind() {
+            std::io::ErrorKind::NotFound => self.corrupt(path, "the checkpoint needs this file, which is missing"),
+            std::io::ErrorKind::UnexpectedEof => self.corrupt(path, "shorter than its header"),
+            // Not a write that a full disk stopped: reading the same file
+            // again fails the same way, so this is no checkpoint to resume.
+            _ => self.corrupt(path, format!("cannot be read ({e})")),
         }
     }
 
@@ -354,6 +675,37 @@ impl LayerStore {
         }
     }
 
+    /// The error for the checkpoint's `state` (it passed its own checks
+    /// but does not fit the board).
+    pub(crate) fn corrupt_state(&self, why: impl Into<String>) -> OpeningsError {
+        let dir = self.dir.clone().expect("a working folder");
+        OpeningsError::CorruptLayer {
+            path: dir.join(STATE),
+            dir,
+            why: why.into(),
+        }
+    }
+
+    /// The error for encoded positions of layer `layer` (of `kind`,
+    /// pending after `checkpoint`) that do not decode: damage of its file
+    /// when it came from one, else [`OpeningsError::Undecodable`].
+    pub(crate) fn undecodable(
+        &self,
+        kind: Kind,
+        layer: usize,
+        checkpoint: u32,
+        from_file: bool,
+        what: &'static str,
+    ) -> OpeningsError {
+        if from_file && self.dir.is_some() {
+            return self.corrupt(&self.path(kind, layer, checkpoint), what);
+        }
+        OpeningsError::Undecodable {
+            layer: layer as u32,
+            what,
+        }
+    }
+
     fn ensure_dir(&mut self) -> Result<PathBuf, OpeningsError> {
         let dir = self.dir.clone().expect("a working folder");
         if !dir.exists() {
@@ -363,6 +715,7 @@ impl LayerStore {
         Ok(dir)
     }
 
+    /// Write a file; returns its record.
     fn write_file(
         &mut self,
         kind: Kind,
@@ -370,9 +723,9 @@ impl LayerStore {
         count: u64,
         checkpoint: u32,
         payload: &[u8],
-    ) -> Result<(), OpeningsError> {
+    ) -> Result<FileRecord, OpeningsError> {
         self.ensure_dir()?;
-        let path = self.path(kind, layer);
+        let path = self.path(kind, layer, checkpoint);
         let h = Header {
             tag: self.tag,
             layer: layer as u32,
@@ -380,36 +733,41 @@ impl LayerStore {
             kind,
             checkpoint,
         };
-        atomic::write_parts(&path, &[&header(&h, payload), payload])
-            .map_err(|e| Self::io(&path, e))?;
+        let head = header(&h, payload);
+        atomic::write_parts(&path, &[&head, payload]).map_err(|e| Self::io(&path, e))?;
         self.disk_bytes += (HEADER_LEN + payload.len()) as u64;
-        Ok(())
+        Ok(FileRecord {
+            layer: layer as u32,
+            count,
+            hash: u64::from_le_bytes(head[48..56].try_into().expect("8 bytes")),
+        })
     }
 
+    /// Read the file of record `r` and check it against the record.
     fn read_file(
         &self,
         kind: Kind,
-        layer: usize,
-        count: u64,
+        r: &FileRecord,
         checkpoint: u32,
     ) -> Result<Vec<u8>, OpeningsError> {
-        let path = self.path(kind, layer);
+        let path = self.path(kind, r.layer as usize, checkpoint);
         let mut bytes = Vec::new();
         File::open(&path)
             .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| Self::io(&path, e))?;
+            .map_err(|e| self.read_error(&path, e))?;
         if bytes.len() < HEADER_LEN {
             return Err(self.corrupt(&path, "shorter than its header"));
         }
         let payload = bytes.split_off(HEADER_LEN);
         let h = Header {
             tag: self.tag,
-            layer: layer as u32,
-            count,
+            layer: r.layer,
+            count: r.count,
             kind,
             checkpoint,
         };
-        if bytes[..] != header(&h, &payload)[..] {
+        let hash = Fnv1a64::new().update(&payload).value();
+        if hash != r.hash || bytes[..] != header(&h, &payload)[..] {
             return Err(self.corrupt(
                 &path,
                 "header or checksum does not match this count (truncated, changed, stale or foreign)",
@@ -439,8 +797,8 @@ impl LayerStore {
             self.mem[layer] = Some(payload);
             return Ok(());
         }
-        self.write_file(Kind::Finished, layer, count, 0, &payload)?;
-        self.on_disk[layer] = true;
+        let r = self.write_file(Kind::Finished, layer, count, 0, &payload)?;
+        self.hashes[layer] = Some(r.hash);
         Ok(())
     }
 
@@ -450,22 +808,27 @@ impl LayerStore {
     }
 
     /// Layer `layer`'s encoded positions (from memory, or read and checked
-    /// from its file). The file stays until the count ends: a checkpoint
-    /// may need it.
+    /// from its file), and whether they came from a file. The file stays
+    /// until the count ends: a checkpoint may need it.
     pub(crate) fn take(
         &mut self,
         layer: usize,
         meter: &mut Meter,
-    ) -> Result<Vec<u8>, OpeningsError> {
+    ) -> Result<(Vec<u8>, bool), OpeningsError> {
         if let Some(p) = self.mem[layer].take() {
             self.mem_bytes -= p.len() as u64;
             meter.release(p.len() as u64);
-            return Ok(p);
+            return Ok((p, false));
         }
-        if !self.on_disk[layer] {
-            return Ok(Vec::new());
-        }
-        self.read_file(Kind::Finished, layer, self.counts[layer], 0)
+        let Some(hash) = self.hashes[layer] else {
+            return Ok((Vec::new(), false));
+        };
+        let r = FileRecord {
+            layer: layer as u32,
+            count: self.counts[layer],
+            hash,
+        };
+        Ok((self.read_file(Kind::Finished, &r, 0)?, true))
     }
 
     /// Write every layer still in memory to its file (a checkpoint needs
@@ -473,8 +836,8 @@ impl LayerStore {
     fn spill_all(&mut self, meter: &mut Meter) -> Result<(), OpeningsError> {
         for layer in 0..self.mem.len() {
             if let Some(p) = self.mem[layer].take() {
-                self.write_file(Kind::Finished, layer, self.counts[layer], 0, &p)?;
-                self.on_disk[layer] = true;
+                let r = self.write_file(Kind::Finished, layer, self.counts[layer], 0, &p)?;
+                self.hashes[layer] = Some(r.hash);
                 self.mem_bytes -= p.len() as u64;
                 meter.release(p.len() as u64);
             }
@@ -483,14 +846,15 @@ impl LayerStore {
     }
 
     /// Save pending layer `layer` (`count` positions, encoded in
-    /// `payload`) for the forward checkpoint after layer `checkpoint`.
+    /// `payload`) for the forward checkpoint after layer `checkpoint`;
+    /// returns its record for the checkpoint.
     pub(crate) fn write_pending(
         &mut self,
         checkpoint: u32,
         layer: usize,
         payload: &[u8],
         count: u64,
-    ) -> Result<(), OpeningsError> {
+    ) -> Result<FileRecord, OpeningsError> {
         self.write_file(Kind::Pending, layer, count, checkpoint, payload)
     }
 
@@ -502,41 +866,68 @@ impl LayerStore {
         &mut self,
         pass: Pass,
         layer: u32,
-        pending: Vec<u32>,
+        pending: Vec<FileRecord>,
         meter: &mut Meter,
     ) -> Result<(), OpeningsError> {
         self.spill_all(meter)?;
+        let files_to = match pass {
+            Pass::Forward => layer as usize + 1,
+            Pass::Backward => layer as usize,
+        };
+        let finished = (0..files_to)
+            .filter(|&l| self.counts[l] > 0)
+            .map(|l| FileRecord {
+                layer: l as u32,
+                count: self.counts[l],
+                hash: self.hashes[l].expect("every finished layer is in a file after the spill"),
+            })
+            .collect();
+        let mut winners: Vec<FileRecord> = match pass {
+            Pass::Forward => Vec::new(),
+            Pass::Backward => self
+                .winners
+                .iter()
+                .filter(|r| r.layer >= layer)
+                .copied()
+                .collect(),
+        };
+        winners.sort_unstable_by_key(|r| r.layer);
         let cp = Checkpoint {
             pass,
             layer,
             counts: self.counts.clone(),
+            finished,
             pending,
+            winners,
         };
-        self.write_state(&cp)
+        self.write_state(&cp)?;
+        if pass == Pass::Forward {
+            self.remove_old_pending(layer);
+        }
+        Ok(())
     }
 
-    /// A pending layer saved by the forward checkpoint `cp`, with its count.
-    pub(crate) fn pending(
-        &self,
-        cp: &Checkpoint,
-        layer: usize,
-    ) -> Result<(Vec<u8>, u64), OpeningsError> {
-        let count = self.count_in_file(Kind::Pending, layer)?;
-        Ok((
-            self.read_file(Kind::Pending, layer, count, cp.layer)?,
-            count,
-        ))
+    /// Remove the pending files of checkpoints other than `current`, which
+    /// no `state` names any more. Best effort: they are recognised by
+    /// their name and ignored if left.
+    fn remove_old_pending(&self, current: u32) {
+        let Some(dir) = &self.dir else { return };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            if let Some((_, c)) = name.to_str().and_then(parse_pending_name) {
+                if c != current {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
     }
 
-    fn count_in_file(&self, kind: Kind, layer: usize) -> Result<u64, OpeningsError> {
-        let path = self.path(kind, layer);
-        let mut head = [0u8; HEADER_LEN];
-        File::open(&path)
-            .and_then(|mut f| f.read_exact(&mut head))
-            .map_err(|e| Self::io(&path, e))?;
-        Ok(u64::from_le_bytes(
-            head[32..40].try_into().expect("8 bytes"),
-        ))
+    /// A pending layer saved by the forward checkpoint `cp`, as recorded.
+    pub(crate) fn pending(&self, cp: &Checkpoint, r: &FileRecord) -> Result<Vec<u8>, OpeningsError> {
+        self.read_file(Kind::Pending, r, cp.layer)
     }
 
     /// Save the winning positions of evaluated layer `layer`.
@@ -546,14 +937,23 @@ impl LayerStore {
         payload: &[u8],
         count: u64,
     ) -> Result<(), OpeningsError> {
-        self.write_file(Kind::Winners, layer, count, 0, payload)
+        let r = self.write_file(Kind::Winners, layer, count, 0, payload)?;
+        self.winners.retain(|w| w.layer != r.layer);
+        self.winners.push(r);
+        Ok(())
     }
 
     /// The winners of layer `layer` saved by a backward checkpoint, with
     /// their number.
     pub(crate) fn winners(&self, layer: usize) -> Result<(Vec<u8>, u64), OpeningsError> {
-        let count = self.count_in_file(Kind::Winners, layer)?;
-        Ok((self.read_file(Kind::Winners, layer, count, 0)?, count))
+        let r = *self
+            .winners
+            .iter()
+            .find(|r| r.layer as usize == layer)
+            .ok_or_else(|| {
+                self.corrupt_state(format!("no winners file is recorded for layer {layer}"))
+            })?;
+        Ok((self.read_file(Kind::Winners, &r, 0)?, r.count))
     }
 
     fn write_state(&mut self, cp: &Checkpoint) -> Result<(), OpeningsError> {
@@ -621,7 +1021,7 @@ mod tests {
         store.put(5, vec![0, 0x81, 0x01], 2, &mut meter).unwrap();
         assert_eq!(meter.used, 0, "spilled layers cost no memory");
         assert_eq!(store.count(5), 2);
-        assert_eq!(store.take(2, &mut meter).unwrap(), vec![1, 2, 3]);
+        assert_eq!(store.take(2, &mut meter).unwrap(), (vec![1, 2, 3], true));
 
         // Flip one payload byte: the checksum no longer matches.
         let path = dir.join("layer-005.bin");
@@ -686,9 +1086,9 @@ mod tests {
         let (mut store, _) = LayerStore::open(tag(), 19, Some(dir.clone()), 1 << 20).unwrap();
         store.put(0, vec![0], 1, &mut meter).unwrap();
         store.put(1, vec![4, 0], 2, &mut meter).unwrap();
-        store.write_pending(1, 3, &[7], 1).unwrap();
+        let record = store.write_pending(1, 3, &[7], 1).unwrap();
         store
-            .checkpoint(Pass::Forward, 1, vec![3], &mut meter)
+            .checkpoint(Pass::Forward, 1, vec![record], &mut meter)
             .unwrap();
         assert_eq!(meter.used, 0, "a checkpoint puts every layer on disk");
         drop(store);
@@ -701,13 +1101,21 @@ mod tests {
         let (mut again, cp) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
         assert!(!stale.exists());
         let cp = cp.unwrap();
-        assert_eq!(
-            (cp.pass, cp.layer, cp.pending.clone()),
-            (Pass::Forward, 1, vec![3])
-        );
-        assert_eq!(again.pending(&cp, 3).unwrap(), (vec![7], 1));
-        assert_eq!(again.take(1, &mut meter).unwrap(), vec![4, 0]);
+        assert_eq!((cp.pass, cp.layer, cp.pending.clone()), (Pass::Forward, 1, vec![record]));
+        assert_eq!(again.pending(&cp, &record).unwrap(), vec![7]);
+        assert_eq!(again.take(1, &mut meter).unwrap(), (vec![4, 0], true));
         drop(again);
+
+        // A run killed while writing the next checkpoint's pending files
+        // (before its state was renamed into place) leaves the checkpoint
+        // named by the state usable: the new files have other names.
+        let (mut killed, _) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
+        killed.write_pending(2, 3, &[7, 1], 2).unwrap();
+        drop(killed);
+        let (again, cp) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
+        assert_eq!(again.pending(&cp.unwrap(), &record).unwrap(), vec![7]);
+        drop(again);
+        std::fs::remove_file(dir.join("pending-003-after-002.bin")).unwrap();
 
         // Another board's count, or another position's, refuses the folder.
         for other in [
