@@ -33,6 +33,17 @@ pub enum SolveError {
         #[source]
         source: PositionError,
     },
+    /// The probe level is more than a database level can hold.
+    #[error(
+        "--probe-seeds {k} must be between 0 and {max} (a database entry is one signed byte, \
+         so a level holds at most {max} seeds on the board)"
+    )]
+    ProbeSeeds {
+        /// The level asked for.
+        k: u32,
+        /// The largest database level.
+        max: u32,
+    },
     /// The transposition table asked for is larger than the free memory.
     #[error("--tt-mb {mb} does not fit: only {available_mib} MiB of memory are available")]
     TableDoesNotFit {
@@ -130,6 +141,7 @@ impl SolveError {
     pub fn is_bad_input(&self) -> bool {
         match self {
             SolveError::Seeds { .. }
+            | SolveError::ProbeSeeds { .. }
             | SolveError::Setup { .. }
             | SolveError::TableDoesNotFit { .. }
             | SolveError::TableTooSmall { .. }

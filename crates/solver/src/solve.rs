@@ -16,7 +16,7 @@ use dalkon_store::memory::available_memory;
 
 use crate::error::SolveError;
 use crate::progress::Progress;
-use crate::rank::binomial;
+use crate::rank::{binomial, MAX_LEVEL};
 use crate::retro::{solve_retrograde, Databases, MAX_DB_HOLES};
 use crate::search::{self, Goal, Limits, SearchProgress};
 
@@ -301,6 +301,11 @@ fn plan_with_memory(request: &SolveRequest, available: Option<u64>) -> Result<Pl
     } = request;
     let start = start_position(holes, seeds)?;
     let limits = table_limits(holes, request.tt_mb, None, available)?;
+    // Checked whatever the method: an option out of range is bad input
+    // even where this method would not use it.
+    if let Some(k) = request.probe_seeds.filter(|&k| k > MAX_LEVEL) {
+        return Err(SolveError::ProbeSeeds { k, max: MAX_LEVEL });
+    }
     let method = choose(method, holes, seeds);
     let probe_seeds = match method {
         Method::Retrograde => 0,
