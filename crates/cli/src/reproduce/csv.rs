@@ -96,6 +96,26 @@ fn split(text: &str) -> Result<Vec<String>, (usize, &'static str)> {
     }
 }
 
+/// `bytes` (the content of `path`) as text, or the line and column (in
+/// bytes, from 1) of the first byte that is not UTF-8.
+fn utf8<'b>(path: &Path, bytes: &'b [u8]) -> Result<&'b str, CsvError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let before = &bytes[..at];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        CsvError {
+            path: path.to_owned(),
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: None,
+            problem: format!(
+                "byte {} of the line (0x{:02x}) is not UTF-8: the file must be UTF-8 text",
+                at - line_start + 1,
+                bytes[at]
+            ),
+        }
+    })
+}
+
 /// A CSV file read whole: its header and records with their line numbers.
 #[derive(Debug)]
 pub struct Table {
@@ -109,14 +129,15 @@ impl Table {
     /// start with `required`, in order (more columns may follow), and
     /// every record have as many fields as the header.
     pub fn read(path: &Path, required: &[&str]) -> anyhow::Result<Option<Table>> {
-        let text = match std::fs::read_to_string(path) {
+        let bytes = match std::fs::read(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => {
                 return Err(anyhow::Error::new(e).context(format!("cannot read {}", path.display())))
             }
         };
-        Ok(Some(Table::parse(path, &text, required)?))
+        let text = utf8(path, &bytes)?;
+        Ok(Some(Table::parse(path, text, required)?))
     }
 
     /// Parse `text`, the content of `path` (see [`Table::read`]).

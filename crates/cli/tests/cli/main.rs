@@ -3,6 +3,7 @@
 //! do not depend on the thread count.
 
 mod dakon;
+mod dakondb;
 mod daldos;
 mod daldos_best;
 mod errors;

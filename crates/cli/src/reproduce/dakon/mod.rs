@@ -323,6 +323,28 @@ mod tests {
             "{e}"
         );
     }
+
+    #[test]
+    fn a_file_that_is_not_utf8_names_line_and_byte() {
+        let dir =
+            std::env::temp_dir().join(format!("dalkon-reproduce-utf8-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("openings.csv"),
+            b"holes,seeds,winning_chains,shortest,best,best_margin,positions,winning_positions\n\
+              1,1,0,,,,1,0\n1,2,\xff,,,,1,0\n",
+        )
+        .unwrap();
+        let e = Records::read(&dir).unwrap_err().to_string();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            e.ends_with(
+                "openings.csv: line 3: byte 5 of the line (0xff) is not UTF-8: the file must be \
+                 UTF-8 text"
+            ),
+            "{e}"
+        );
+    }
 }
 #[cfg(test)]
 mod proof_tests {
