@@ -18,10 +18,8 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str) -> TempDir {
-        let p = std::env::temp_dir().join(format!(
-            "dalkon-openings-cp-{}-{name}",
-            std::process::id()
-        ));
+        let p =
+            std::env::temp_dir().join(format!("dalkon-openings-cp-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&p);
         TempDir(p)
     }
@@ -50,7 +48,10 @@ fn limits(dir: &Path, stop: Option<u32>, layers_in_memory: u64) -> OpeningLimits
 /// A checkpoint of the 5x6 count in `dir`, stopped after `n` checkpoints.
 fn checkpoint(dir: &Path, n: u32) {
     let r = openings(&start(), &Rules::default(), &limits(dir, Some(n), 1 << 20));
-    assert!(matches!(r, Err(OpeningsError::Stopped(k)) if k == n), "{r:?}");
+    assert!(
+        matches!(r, Err(OpeningsError::Stopped(k)) if k == n),
+        "{r:?}"
+    );
 }
 
 fn resume(dir: &Path) -> Result<u64, OpeningsError> {
@@ -123,13 +124,20 @@ fn an_interrupted_count_resumes_to_the_same_answer_from_files_too() {
     let tmp = TempDir::new("files");
     for (n, pass) in [(10, "forward"), (60, "backward")] {
         let r = openings(&start(), &Rules::default(), &limits(&tmp.0, Some(n), 0));
-        assert!(matches!(r, Err(OpeningsError::Stopped(k)) if k == n), "{r:?}");
+        assert!(
+            matches!(r, Err(OpeningsError::Stopped(k)) if k == n),
+            "{r:?}"
+        );
         assert_eq!(line(&state(&tmp.0), "pass"), pass);
     }
     let o = openings(&start(), &Rules::default(), &limits(&tmp.0, None, 0)).unwrap();
     assert_eq!(
         (o.winning_chains, o.positions, o.winning_positions),
-        (whole.winning_chains, whole.positions, whole.winning_positions)
+        (
+            whole.winning_chains,
+            whole.positions,
+            whole.winning_positions
+        )
     );
     assert_eq!((o.shortest, o.best), (whole.shortest, whole.best));
     assert!(!tmp.0.exists());
@@ -182,7 +190,11 @@ fn out_of_range_layers_are_refused_not_a_panic() {
     // Counts, pending layers and numbers beyond their type: refused too.
     let edits: [(&str, &str, &str); 5] = [
         ("counts", "1 1", "2 layer counts, the count has 61 layers"),
-        ("pending", "99:1:00", "pending layer 99 is out of order or out of range (the pending layers lie above layer"),
+        (
+            "pending",
+            "99:1:00",
+            "pending layer 99 is out of order or out of range (the pending layers lie above layer",
+        ),
         ("layer", "4294967306", "bad number '4294967306'"),
         ("pass", "sideways", "unknown pass 'sideways'"),
         ("layers", "0:zz", "bad file record '0:zz'"),

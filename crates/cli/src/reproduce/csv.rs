@@ -102,7 +102,10 @@ fn utf8<'b>(path: &Path, bytes: &'b [u8]) -> Result<&'b str, CsvError> {
     std::str::from_utf8(bytes).map_err(|e| {
         let at = e.valid_up_to();
         let before = &bytes[..at];
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         CsvError {
             path: path.to_owned(),
             line: before.iter().filter(|&&b| b == b'\n').count() + 1,

@@ -53,7 +53,10 @@ fn a_resealed_impossible_database_value_is_refused() {
     let out = run(&args, None);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((v["value"].as_i64(), v["best_moves"].to_string().as_str()), (Some(10), "[1]"));
+    assert_eq!(
+        (v["value"].as_i64(), v["best_moves"].to_string().as_str()),
+        (Some(10), "[1]")
+    );
     let level = db.path().join("dakon-n3-r0-k018.db");
     forge_level(&level, 20466, 100);
     fails(
@@ -174,7 +177,11 @@ fn damaged_openings_checkpoints_are_refused_with_exit_1() {
         ),
     );
     for layer in ["999", "85"] {
-        std::fs::write(&state, reseal_state(&replace("layer ", &format!("layer {layer}")))).unwrap();
+        std::fs::write(
+            &state,
+            reseal_state(&replace("layer ", &format!("layer {layer}"))),
+        )
+        .unwrap();
         fails(
             &args,
             1,
@@ -211,7 +218,11 @@ fn damaged_openings_checkpoints_are_refused_with_exit_1() {
     // Put back, the checkpoint resumes to the whole count's answer.
     std::fs::write(&layer, &kept).unwrap();
     let out = run(&args, None);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["winning_chains"], 148);
     assert!(!w.path().exists(), "a complete count removes its folder");

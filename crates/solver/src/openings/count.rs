@@ -12,9 +12,7 @@ use rayon::prelude::*;
 
 use super::board::{Board, Summary};
 use super::layer_set::{Decoder, LayerSet, Meter};
-use super::layer_store::{
-    decode_winners, encode_winners, Checkpoint, Kind, LayerStore, LayerTag,
-};
+use super::layer_store::{decode_winners, encode_winners, Checkpoint, Kind, LayerStore, LayerTag};
 use super::{NoOpeningsProgress, OpeningLimits, Openings, OpeningsError, OpeningsProgress, Pass};
 
 /// Bytes a remembered winning position costs in its hash table.
@@ -517,16 +515,16 @@ impl Ranks<'_> {
                     chunk.push(r);
                 }
                 Ok(Some(r)) if r >= self.total => {
-                    return Err(bad("a position's rank is beyond the layer's distributions of seeds"))
+                    return Err(bad(
+                        "a position's rank is beyond the layer's distributions of seeds",
+                    ))
                 }
                 Ok(Some(_)) => return Err(bad("more positions than the layer's count")),
                 Ok(None) if self.read < self.count && chunk.is_empty() => {
                     return Err(bad("fewer positions than the layer's count"))
                 }
                 Ok(None) => break,
-                Err(()) => {
-                    return Err(bad("the encoded positions end in the middle of a number"))
-                }
+                Err(()) => return Err(bad("the encoded positions end in the middle of a number")),
             }
         }
         Ok(!chunk.is_empty())

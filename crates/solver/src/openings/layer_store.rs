@@ -252,7 +252,9 @@ impl Checkpoint {
             .and_then(|h| u64::from_str_radix(h, 16).ok())
             .ok_or_else(|| format!("bad checksum line '{}'", last.trim_end()))?;
         if recorded != fnv1a64(body.as_bytes()) {
-            return Err("its checksum does not match its text (the file was edited or damaged)".into());
+            return Err(
+                "its checksum does not match its text (the file was edited or damaged)".into(),
+            );
         }
         let mut lines = body.lines().skip(1);
         let mut field = |name: &str| -> Result<&str, String> {
@@ -544,8 +546,9 @@ impl LayerStore {
         }
         let state = dir.join(STATE);
         let text = match std::fs::read(&state) {
-            Ok(bytes) => String::from_utf8(bytes)
-                .map_err(|_| store.corrupt(&state, "not UTF-8 text"))?,
+            Ok(bytes) => {
+                String::from_utf8(bytes).map_err(|_| store.corrupt(&state, "not UTF-8 text"))?
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(OpeningsError::NotACheckpoint { dir });
             }
@@ -606,7 +609,12 @@ impl LayerStore {
 
     /// The header of the file recorded by `r` against the record, and
     /// the file's length against its header.
-    fn check_header(&self, kind: Kind, r: &FileRecord, checkpoint: u32) -> Result<(), OpeningsError> {
+    fn check_header(
+        &self,
+        kind: Kind,
+        r: &FileRecord,
+        checkpoint: u32,
+    ) -> Result<(), OpeningsError> {
         let path = self.path(kind, r.layer as usize, checkpoint);
         let mut head = [0u8; HEADER_LEN];
         let len = File::open(&path)
@@ -657,7 +665,9 @@ impl LayerStore {
     /// meet again.
     fn read_error(&self, path: &Path, e: std::io::Error) -> OpeningsError {
         match e.kind() {
-            std::io::ErrorKind::NotFound => self.corrupt(path, "the checkpoint needs this file, which is missing"),
+            std::io::ErrorKind::NotFound => {
+                self.corrupt(path, "the checkpoint needs this file, which is missing")
+            }
             std::io::ErrorKind::UnexpectedEof => self.corrupt(path, "shorter than its header"),
             // Not a write that a full disk stopped: reading the same file
             // again fails the same way, so this is no checkpoint to resume.
@@ -926,7 +936,11 @@ impl LayerStore {
     }
 
     /// A pending layer saved by the forward checkpoint `cp`, as recorded.
-    pub(crate) fn pending(&self, cp: &Checkpoint, r: &FileRecord) -> Result<Vec<u8>, OpeningsError> {
+    pub(crate) fn pending(
+        &self,
+        cp: &Checkpoint,
+        r: &FileRecord,
+    ) -> Result<Vec<u8>, OpeningsError> {
         self.read_file(Kind::Pending, r, cp.layer)
     }
 
@@ -1101,7 +1115,10 @@ mod tests {
         let (mut again, cp) = LayerStore::open(tag(), 19, Some(dir.clone()), 0).unwrap();
         assert!(!stale.exists());
         let cp = cp.unwrap();
-        assert_eq!((cp.pass, cp.layer, cp.pending.clone()), (Pass::Forward, 1, vec![record]));
+        assert_eq!(
+            (cp.pass, cp.layer, cp.pending.clone()),
+            (Pass::Forward, 1, vec![record])
+        );
         assert_eq!(again.pending(&cp, &record).unwrap(), vec![7]);
         assert_eq!(again.take(1, &mut meter).unwrap(), (vec![4, 0], true));
         drop(again);
