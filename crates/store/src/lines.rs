@@ -129,7 +129,10 @@ mod tests {
         for capacity in [1, 2, 3, 5, 64] {
             assert_eq!(lines(input, 4, capacity), want, "buffer of {capacity}");
         }
-        assert_eq!(lines(b"ab\n", 4, 8), [(Line, b"ab".to_vec()), (End, vec![])]);
+        assert_eq!(
+            lines(b"ab\n", 4, 8),
+            [(Line, b"ab".to_vec()), (End, vec![])]
+        );
         assert_eq!(lines(b"", 4, 8), [(End, vec![])]);
     }
 
