@@ -4,15 +4,18 @@
 //! answered. A bad line never stops the batch; the run fails at the end
 //! (exit 2 for bad input, 1 if a line failed for another reason).
 //!
-//! Lines are read as bytes, one at a time, and each answer is flushed before
-//! the next line is read: memory stays flat over any number of lines, and a
-//! reader sees each answer as soon as it is known.
+//! Lines are read as bytes, one at a time, and at most 1 MiB of each is
+//! kept (a longer line is one bad line, its rest skipped unstored); each
+//! answer is flushed before the next line is read: memory stays flat over
+//! any number of lines of any length, and a reader sees each answer as
+//! soon as it is known.
 
 use std::io::{BufRead, Write};
 
 use serde_json::json;
 
 use crate::errors::{exit_code, one_line, Exit};
+use crate::input::{next_line, skip_rest, Input, TOO_LONG};
 
 /// How a batch went: the lines read, and those that got an error line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,18 +38,19 @@ pub fn run(
     let mut tally = Tally::default();
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
-        tally.lines += 1;
-        let k = tally.lines;
-        let reply = match std::str::from_utf8(&buf) {
-            Err(e) => {
+        let line = next_line(input, &mut buf)?;
+        let k = tally.lines + 1;
+        let reply = match line {
+            Input::End => break,
+            Input::TooLong => {
                 tally.bad += 1;
-                json!({"line": k, "error": format!("not UTF-8 text (byte {} is not valid UTF-8)", e.valid_up_to() + 1)})
+                json!({"line": k, "error": TOO_LONG})
             }
-            Ok(text) => match answer(text.trim()) {
+            Input::NotUtf8 { byte } => {
+                tally.bad += 1;
+                json!({"line": k, "error": format!("not UTF-8 text (byte {byte} is not valid UTF-8)")})
+            }
+            Input::Text(text) => match answer(text.trim()) {
                 Ok(v) => v,
                 Err(e) => {
                     if exit_code(&e) == 2 {
@@ -58,8 +62,13 @@ pub fn run(
                 }
             },
         };
+        tally.lines = k;
         writeln!(out, "{reply}")?;
         out.flush()?;
+        if line == Input::TooLong {
+            // Answered first: a reader waiting on the reply gets it now.
+            skip_rest(input)?;
+        }
     }
     if tally.bad + tally.failed > 0 {
         let mut message = format!("{} of {} input lines were bad", tally.bad, tally.lines);
@@ -107,6 +116,25 @@ mod tests {
         assert_eq!(
             one_line(&err),
             "3 of 6 input lines were bad; each got an error line"
+        );
+    }
+
+    #[test]
+    fn an_overlong_line_is_one_bad_line_and_the_batch_goes_on() {
+        let mut bytes = b"1\n".to_vec();
+        bytes.extend(std::iter::repeat_n(b'7', 3 << 20));
+        bytes.extend(b"\n2\n");
+        let mut input = std::io::BufReader::with_capacity(4096, &bytes[..]);
+        let mut out = Vec::new();
+        let err = run(&mut input, &mut out, answer).unwrap_err();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"double\":2}\n{\"error\":\"line longer than 1 MiB (1048576 bytes)\",\"line\":2}\n{\"double\":4}\n"
+        );
+        assert_eq!(exit_code(&err), 2);
+        assert_eq!(
+            one_line(&err),
+            "1 of 3 input lines were bad; each got an error line"
         );
     }
 

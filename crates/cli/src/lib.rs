@@ -11,6 +11,7 @@ mod common;
 mod dakon;
 mod daldos;
 mod errors;
+mod input;
 mod picture;
 mod prompt;
 mod reproduce;

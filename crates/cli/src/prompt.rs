@@ -1,10 +1,12 @@
 //! What the `game` commands (`dakon game`, `daldos game`) read from a
 //! player: one typed line at a time from standard input, and the words
 //! both games understand besides a move. Reading never fails on what was
-//! typed (a line that is not UTF-8 is only a bad line); it fails only when
-//! standard input itself cannot be read.
+//! typed (a line that is not UTF-8, or is longer than 1 MiB, is only a bad
+//! line); it fails only when standard input itself cannot be read.
 
 use std::io::{self, BufRead, Write};
+
+use crate::input::{next_line, skip_rest, Input};
 
 /// The prompt before each typed line.
 pub const PROMPT: &str = "> ";
@@ -16,6 +18,8 @@ pub enum Line {
     Text(String),
     /// A line that is not UTF-8 text.
     NotUtf8,
+    /// A line longer than 1 MiB (`input::MAX_LINE`), skipped unstored.
+    TooLong,
     /// The end of the input: the player has gone, as with `quit`.
     End,
 }
@@ -51,15 +55,19 @@ impl Word {
 pub fn ask(out: &mut dyn Write, stdin: &mut dyn BufRead) -> io::Result<Line> {
     write!(out, "{PROMPT}")?;
     out.flush()?;
-    let mut bytes = Vec::new();
-    if stdin.read_until(b'\n', &mut bytes)? == 0 {
-        // Without this the next output would follow the prompt on its line.
-        writeln!(out)?;
-        return Ok(Line::End);
-    }
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => Line::Text(text.trim().to_owned()),
-        Err(_) => Line::NotUtf8,
+    let mut buf = Vec::new();
+    Ok(match next_line(stdin, &mut buf)? {
+        Input::End => {
+            // Without this the next output would follow the prompt on its line.
+            writeln!(out)?;
+            Line::End
+        }
+        Input::Text(text) => Line::Text(text.trim().to_owned()),
+        Input::NotUtf8 { .. } => Line::NotUtf8,
+        Input::TooLong => {
+            skip_rest(stdin)?;
+            Line::TooLong
+        }
     })
 }
 
@@ -72,6 +80,10 @@ pub fn ask_text(out: &mut dyn Write, stdin: &mut dyn BufRead) -> io::Result<Opti
             Line::NotUtf8 => writeln!(
                 out,
                 "that line is not UTF-8 text; type help for the commands"
+            )?,
+            Line::TooLong => writeln!(
+                out,
+                "that line is longer than 1 MiB (1048576 bytes); type help for the commands"
             )?,
             Line::Text(text) => return Ok(Some(text)),
         }

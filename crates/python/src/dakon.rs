@@ -16,7 +16,7 @@ use dalkon_solver::prove::{prove as prove_root, ProveRequest, Proved, WrittenFil
 use dalkon_solver::search::{Limits, SearchProgress};
 use dalkon_solver::solve::{search_limits, start_position};
 use dalkon_solver::SolveError;
-use dalkon_strategy::{verify_until, Failure, FailureKind, Strategy, Verdict};
+use dalkon_strategy::{verify_until, Failure, FailureKind, ReadError, Strategy, Verdict};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::prelude::*;
@@ -664,8 +664,10 @@ fn verdict_of(s: &Strategy, v: &Verdict, seconds: f64) -> PyVerdict {
 fn verify(py: Python<'_>, path: PathBuf) -> PyResult<PyVerdict> {
     let checked: Result<Option<PyVerdict>, String> = interrupt::run(py, |stop: &AtomicBool| {
         let name = path.display();
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        let strategy = Strategy::parse(&bytes).map_err(|e| format!("{name}: {e}"))?;
+        let strategy = dalkon_strategy::read_file(&path).map_err(|e| match e {
+            ReadError::Format(e) => format!("{name}: {e}"),
+            e => format!("cannot read {name}: {e}"),
+        })?;
         let started = Instant::now();
         // `None`: stopped by Ctrl-C, which `interrupt::run` raises.
         Ok(verify_until(&strategy, stop)

@@ -93,7 +93,6 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// `/proc/<pid>`; where there is no `/proc`, every writer is taken for
 /// gone. Returns how many files were removed.
 pub fn remove_stale(dir: &Path, ours: impl Fn(&str) -> bool) -> io::Result<usize> {
-    let here = Path::new("/proc").is_dir();
     let mut removed = 0;
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
@@ -101,14 +100,22 @@ pub fn remove_stale(dir: &Path, ours: impl Fn(&str) -> bool) -> io::Result<usize
         let Some((target, pid)) = name.to_str().and_then(split_temp_name) else {
             continue;
         };
-        let alive = pid == std::process::id()
-            || (here && Path::new("/proc").join(pid.to_string()).exists());
-        if ours(target) && !alive {
+        if ours(target) && !is_running(pid) {
             std::fs::remove_file(entry.path())?;
             removed += 1;
         }
     }
     Ok(removed)
+}
+
+/// Whether the process `pid` may still be running (this one is): read from
+/// `/proc/<pid>`; where there is no `/proc`, only this process is taken
+/// for running.
+pub fn is_running(pid: u32) -> bool {
+    pid == std::process::id() || {
+        let proc = Path::new("/proc");
+        proc.is_dir() && proc.join(pid.to_string()).exists()
+    }
 }
 
 /// `<name>.<pid>.tmp` (the naming of [`temp_path`]) as `(name, pid)`.

@@ -7,9 +7,12 @@
 //!   clean-up of temporaries left behind;
 //! - [`checksum`]: FNV-1a 64, fed in pieces;
 //! - [`memory`]: how much memory this machine lets a build use;
-//! - [`mapped`]: read-only mapping of a file written with [`atomic`].
+//! - [`mapped`]: read-only mapping of a file written with [`atomic`];
+//! - [`lines`]: reading untrusted text one line at a time, with a bound on
+//!   the line's length (standard input, strategy files).
 
 pub mod atomic;
 pub mod checksum;
+pub mod lines;
 pub mod mapped;
 pub mod memory;

@@ -12,6 +12,22 @@ pub enum FormatError {
     /// The bytes start like gzip (`1f 8b`) but do not decompress to the end.
     #[error("the gzip stream cannot be read to its end: {0}")]
     Gzip(String),
+    /// The file cannot be read (an I/O error) at this line.
+    #[error("line {line}: cannot read the file: {message}")]
+    Read {
+        /// The line being read.
+        line: u64,
+        /// What the system said.
+        message: String,
+    },
+    /// A line longer than any a strategy file has: read no further.
+    #[error("line {line} is longer than {max} bytes, the most a line of a strategy file may have")]
+    LineTooLong {
+        /// The line.
+        line: u64,
+        /// The bound, in bytes (`\n` not counted).
+        max: usize,
+    },
     /// The (decompressed) text is not UTF-8.
     #[error("line {line}: not UTF-8 text (byte {byte} of the line is not valid UTF-8)")]
     Utf8 {
@@ -106,6 +122,31 @@ pub enum FormatError {
         /// The strategy lines in the file.
         found: u64,
     },
+    /// A `lines` count whose table would not fit in the memory this
+    /// machine can spare.
+    #[error("line {line}: `lines {declared}` would need {needed_mib} MiB of memory to read, more than the {usable_mib} MiB this machine can spare")]
+    LinesMemory {
+        /// The line of the `lines` field.
+        line: u64,
+        /// The count the header gives.
+        declared: u64,
+        /// MiB the table of that many lines needs.
+        needed_mib: u128,
+        /// MiB that may be used.
+        usable_mib: u64,
+    },
+    /// One strategy line more than the header declares.
+    #[error(
+        "line {line}: one strategy line more than the `lines {declared}` of line {lines_line}"
+    )]
+    ExtraLine {
+        /// The first line beyond the count.
+        line: u64,
+        /// The count the header gives.
+        declared: u64,
+        /// The line of the `lines` field.
+        lines_line: u64,
+    },
     /// A strategy line that cannot be read.
     #[error("line {line}: bad strategy line {text:?}: {problem}")]
     Line {
@@ -173,4 +214,22 @@ pub enum LineProblem {
         /// Holes per row.
         holes: usize,
     },
+}
+
+/// Why a strategy file on disk cannot be read ([`crate::read_file`]).
+#[derive(Debug, Error)]
+pub enum ReadError {
+    /// The path cannot be looked at or opened.
+    #[error("{0}")]
+    Open(std::io::Error),
+    /// A folder, FIFO, device or socket: only a regular file is read, so
+    /// that reading never blocks or runs without end.
+    #[error("it is {kind}, not a regular file")]
+    NotAFile {
+        /// What it is, e.g. `a FIFO (named pipe)`.
+        kind: &'static str,
+    },
+    /// The file is not a well-formed strategy file.
+    #[error(transparent)]
+    Format(FormatError),
 }

@@ -29,7 +29,8 @@ pub struct Args {
     #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["holes", "seeds"])]
     pub position: Option<String>,
     /// Folder to write `mover.strategy` and `opponent.strategy` into
-    /// (created if missing; files already there are replaced).
+    /// (created if missing; a pair already there is replaced only once
+    /// both new files are complete).
     #[arg(long)]
     pub out: PathBuf,
     /// Write the files gzip-compressed (`mover.strategy.gz`, ...).

@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use dalkon_strategy::{verify, Failure, FailureKind, Strategy, Verdict};
+use dalkon_strategy::{verify, Failure, FailureKind, ReadError, Strategy, Verdict};
 use serde_json::{json, Value};
 
 use super::draw::side_name;
@@ -30,13 +30,9 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let name = args.file.display();
     // Exit 1 is kept for "the strategy does not hold": a file that cannot
     // be read is a request that cannot be answered, like a malformed one.
-    let bytes = std::fs::read(&args.file).map_err(|e| Exit {
+    let strategy = dalkon_strategy::read_file(&args.file).map_err(|e| Exit {
         code: 2,
-        message: format!("cannot read {name}: {e}"),
-    })?;
-    let strategy = Strategy::parse(&bytes).map_err(|e| Exit {
-        code: 2,
-        message: format!("{name}: {e}"),
+        message: read_error(&name.to_string(), &e),
     })?;
     let started = Instant::now();
     let verdict = verify(&strategy);
@@ -73,6 +69,15 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             }
             .into())
         }
+    }
+}
+
+/// The one line for a file that cannot be read (`cannot read NAME: …`)
+/// or is malformed (`NAME: line …`).
+fn read_error(name: &str, e: &ReadError) -> String {
+    match e {
+        ReadError::Format(e) => format!("{name}: {e}"),
+        _ => format!("cannot read {name}: {e}"),
     }
 }
 

@@ -294,6 +294,50 @@ fn dakon_bad_lines_get_a_message_and_a_new_prompt() {
     assert_eq!(starting(&text, "South (0) plays hole 1 -> ").len(), 1);
 }
 
+/// `before`, a line of 2 MiB, then `after`.
+fn overlong(before: &str, after: &str) -> Vec<u8> {
+    let mut bytes = before.as_bytes().to_vec();
+    bytes.resize(bytes.len() + (2 << 20), b'7');
+    bytes.push(b'\n');
+    bytes.extend_from_slice(after.as_bytes());
+    bytes
+}
+
+const TOO_LONG: &str = "that line is longer than 1 MiB (1048576 bytes); type help for the commands";
+
+#[test]
+fn an_overlong_line_is_a_bad_command_in_both_games() {
+    let out = super::streams::run_bytes(
+        &[
+            "dakon", "game", "--holes", "2", "--seeds", "2", "--second", "human",
+        ],
+        &overlong("", "1\n"),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(lines(&text).contains(&TOO_LONG), "{text}");
+    assert_eq!(starting(&text, "South (0) plays hole 1 -> ").len(), 1);
+
+    // Daldøs (4 board, seed 3): a chooses at throw 5 and throw 7.
+    let out = super::streams::run_bytes(
+        &[
+            "daldos", "game", "--board", "4", "--seed", "3", "--b", "random",
+        ],
+        &overlong("1\n", "quit\n"),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let all = lines(&text);
+    let at = all.iter().position(|l| *l == TOO_LONG).expect(&text);
+    let throw_7 = all.iter().position(|l| *l == "throw 7: a throws 4,1");
+    assert!(throw_7.is_some_and(|t| t < at), "{text}");
+    assert!(all.contains(&"a plays A3-A4 B2-M3 -> AA.a/...a./B.BB b"));
+    assert!(
+        text.ends_with("Game stopped after 6 throws, not finished; pieces left: a 4, b 3.\n"),
+        "{text}"
+    );
+}
+
 #[test]
 fn dakon_engine_game_plays_to_the_end_without_input() {
     let text = game(

@@ -40,6 +40,63 @@ fn batch_answers_every_line_in_order_and_exits_2_at_the_end() {
     );
 }
 
+/// `first`, a line of `len` bytes with no end in sight, then `last`.
+fn with_an_overlong_line(first: &str, len: usize, last: &str) -> Vec<u8> {
+    let mut bytes = format!("{first}\n").into_bytes();
+    bytes.resize(bytes.len() + len, b'1');
+    bytes.extend_from_slice(format!("\n{last}\n").as_bytes());
+    bytes
+}
+
+#[test]
+fn an_overlong_line_gets_one_error_line_and_the_batch_goes_on() {
+    for (args, first, last) in [
+        (
+            &["dakon", "best", "--position", "-"][..],
+            "4,4/4,4/0,0 0",
+            "1,2/2,1/0,0 0",
+        ),
+        (
+            &["daldos", "moves", "--position", "-", "--dice", "1,1"][..],
+            "AAAA/...../BBBB a",
+            "AAAA/...../BBBB a",
+        ),
+    ] {
+        let out = run_bytes(args, &with_an_overlong_line(first, 3 << 20, last));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {text}");
+        assert_eq!(
+            lines[1],
+            r#"{"error":"line longer than 1 MiB (1048576 bytes)","line":2}"#
+        );
+        let answers: Vec<serde_json::Value> = [lines[0], lines[2]]
+            .iter()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(answers.iter().all(|a| a.get("error").is_none()), "{text}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: 1 of 3 input lines were bad; each got an error line\n"
+        );
+    }
+    // A line of exactly 1 MiB is still a line (here a bad position).
+    let out = run_bytes(
+        &["dakon", "best", "--position", "-"],
+        &with_an_overlong_line("4,4/4,4/0,0 0", 1 << 20, "1,2/2,1/0,0 0"),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with(r#"{"error":"bad position"#),
+        "{}",
+        &text[..200]
+    );
+}
+
 #[test]
 fn daldos_batches_too() {
     let out = run_bytes(

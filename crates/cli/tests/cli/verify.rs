@@ -181,3 +181,87 @@ fn a_file_that_cannot_be_read_exits_2() {
     let out = run(&["dakon", "verify", &path, "--format", "csv"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Run `verify` on `path` (text): exit code and stderr.
+fn verify_err(path: &str) -> (Option<i32>, String) {
+    let out = run(&["dakon", "verify", path], None);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn an_overlong_line_or_a_gzip_bomb_is_refused_at_its_first_line() {
+    let dir = Scratch::new("verify-long");
+    let long = file(&dir, "long.strategy", &vec![b'1'; 10 << 20]);
+    assert_eq!(
+        verify_err(&long),
+        (
+            Some(2),
+            format!("error: {long}: line 1 is longer than 65536 bytes, the most a line of a strategy file may have\n")
+        )
+    );
+    // 200 MB of zeros in about 200 KB: refused on line 1, not inflated
+    // (the strategy crate's tests count the bytes read).
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..200 {
+        std::io::Write::write_all(&mut gz, &zeros).unwrap();
+    }
+    let bomb = file(&dir, "bomb.strategy.gz", &gz.finish().unwrap());
+    assert_eq!(
+        verify_err(&bomb),
+        (
+            Some(2),
+            format!("error: {bomb}: line 1 is longer than 65536 bytes, the most a line of a strategy file may have\n")
+        )
+    );
+    // A device is never read: /dev/zero would be an endless line.
+    assert_eq!(
+        verify_err("/dev/zero"),
+        (
+            Some(2),
+            "error: cannot read /dev/zero: it is a device, not a regular file\n".to_owned()
+        )
+    );
+}
+
+#[test]
+fn more_lines_than_declared_are_refused_at_the_first_extra_line() {
+    let dir = Scratch::new("verify-extra");
+    let path = file(
+        &dir,
+        "extra.strategy",
+        SOUTH.replace("lines 4", "lines 2").as_bytes(),
+    );
+    assert_eq!(
+        verify_err(&path),
+        (
+            Some(2),
+            format!(
+                "error: {path}: line 10: one strategy line more than the `lines 2` of line 7\n"
+            )
+        )
+    );
+}
+
+#[test]
+fn a_file_with_windows_line_ends_gets_the_same_verdict() {
+    let dir = Scratch::new("verify-crlf");
+    let lf = file(&dir, "lf.strategy", SOUTH.as_bytes());
+    let crlf = file(
+        &dir,
+        "crlf.strategy",
+        SOUTH.replace('\n', "\r\n").as_bytes(),
+    );
+    let (code_lf, mut v_lf, _) = verify_json(&lf);
+    let (code_crlf, mut v_crlf, err) = verify_json(&crlf);
+    assert_eq!((code_lf, code_crlf), (Some(0), Some(0)), "{err}");
+    for v in [&mut v_lf, &mut v_crlf] {
+        v.as_object_mut().unwrap().remove("seconds");
+        v.as_object_mut().unwrap().remove("positions_per_second");
+    }
+    assert_eq!(v_crlf, v_lf);
+    assert_eq!(v_crlf["valid"], true);
+}

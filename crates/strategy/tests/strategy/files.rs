@@ -2,7 +2,11 @@
 //! of malformed file refused with a message naming its line.
 
 use dalkon_rules::dakon::{Rules, Side};
-use dalkon_strategy::{FormatError, Strategy};
+use std::io::Read;
+
+use dalkon_strategy::{
+    read_file, table_bytes, FormatError, ReadError, ReadLimits, Strategy, MAX_LINE_BYTES,
+};
 
 use super::{brute, parse, pos, refusal, south_with, NORTH, SOUTH};
 
@@ -114,10 +118,22 @@ fn header_errors_name_their_line() {
         refusal(&south_with("root 1,1/0,2/0,0 0", "root 1,1/0,2,2/0,0 0")),
         "line 4: bad root \"1,1/0,2,2/0,0 0\": row 0 has 2 holes but row 1 has 3"
     );
-    // A Windows line end is not a version.
+}
+
+#[test]
+fn windows_line_ends_are_accepted() {
+    // A file edited on Windows: `\r\n` line ends, the last one missing too.
+    let crlf = SOUTH.replace('\n', "\r\n");
+    assert_eq!(parse(&crlf), parse(SOUTH));
+    assert_eq!(parse(crlf.trim_end()), parse(SOUTH));
     assert_eq!(
-        refusal(&SOUTH.replace('\n', "\r\n")),
-        "line 1: format version \"1\\r\" is not known (this reader reads `dalkon-strategy 1`)"
+        dalkon_strategy::verify(&parse(&crlf)),
+        dalkon_strategy::verify(&parse(SOUTH))
+    );
+    // Only one `\r` is a line end: a second is part of the line.
+    assert_eq!(
+        refusal(&SOUTH.replacen("game dakon\n", "game dakon\r\r\n", 1)),
+        "line 2: the game is \"dakon\\r\", but this reader checks `dakon` strategies only"
     );
 }
 
@@ -223,15 +239,178 @@ fn the_line_count_must_match() {
         refusal(&south_with("lines 4", "lines 5")),
         "line 7: the header says `lines 5` but 4 strategy lines follow"
     );
+    // More lines than declared: refused at the first line beyond the count.
     assert_eq!(
         refusal(&south_with("lines 4", "lines 3")),
-        "line 7: the header says `lines 3` but 4 strategy lines follow"
+        "line 11: one strategy line more than the `lines 3` of line 7"
     );
-    // A huge count is no reason to reserve memory for it.
     assert_eq!(
-        refusal(&south_with("lines 4", "lines 18446744073709551615")),
-        "line 7: the header says `lines 18446744073709551615` but 4 strategy lines follow"
+        refusal(&(south_with("lines 4", "lines 0") + "# more\n")),
+        "line 8: one strategy line more than the `lines 0` of line 7"
     );
+    // A count whose table would not fit in memory is refused before any
+    // strategy line is read (the line after the header is not even looked at).
+    let huge = south_with("lines 4", "lines 18446744073709551615").replace("1,0/0,0 1", "x");
+    let message = refusal(&huge);
+    assert!(
+        message.starts_with(
+            "line 7: `lines 18446744073709551615` would need 3694359069327360 MiB of memory to read, more than the "
+        ) && message.ends_with(" MiB this machine can spare"),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_declared_count_is_charged_against_the_memory_given() {
+    let limits = |memory_bytes| ReadLimits {
+        line_bytes: MAX_LINE_BYTES,
+        memory_bytes,
+    };
+    let text = SOUTH.as_bytes();
+    // Four lines: eight buckets of an entry and a control byte, and half
+    // as many again while the table grows.
+    let entry = std::mem::size_of::<(dalkon_rules::dakon::Position, u8)>() as u128 + 1;
+    assert_eq!(table_bytes(4), 8 * entry * 3 / 2);
+    assert_eq!(table_bytes(1_000), 2048 * entry * 3 / 2);
+    let need = table_bytes(4) as u64;
+    assert_eq!(
+        Strategy::read_with(|| Ok(text), &limits(need)).unwrap(),
+        parse(SOUTH)
+    );
+    assert_eq!(
+        Strategy::read_with(|| Ok(text), &limits(need - 1))
+            .unwrap_err()
+            .to_string(),
+        "line 7: `lines 4` would need 1 MiB of memory to read, more than the 0 MiB this machine can spare"
+    );
+}
+
+/// A reader that counts the bytes taken from it.
+struct Counted<'a, R> {
+    inner: R,
+    taken: &'a std::cell::Cell<usize>,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.taken.set(self.taken.get() + n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_overlong_line_is_refused_without_reading_on() {
+    let long = "1".repeat(10 << 20);
+    assert_eq!(
+        refusal(&long),
+        "line 1 is longer than 65536 bytes, the most a line of a strategy file may have"
+    );
+    assert_eq!(
+        refusal(&south_with("1,0/1,0 1\n", &format!("#{long}\n1,0/1,0 1\n"))),
+        "line 9 is longer than 65536 bytes, the most a line of a strategy file may have"
+    );
+    // The longest line accepted is the bound itself.
+    let at_bound = format!("#{}\n", "x".repeat(MAX_LINE_BYTES - 1));
+    assert_eq!(
+        parse(&south_with(
+            "game dakon\n",
+            &format!("{at_bound}game dakon\n")
+        )),
+        parse(SOUTH)
+    );
+
+    // Endless input (as /dev/zero is): refused after the bound, not read on.
+    let taken = std::cell::Cell::new(0);
+    let err = Strategy::read_with(
+        || {
+            Ok(Counted {
+                inner: std::io::repeat(b'1'),
+                taken: &taken,
+            })
+        },
+        &ReadLimits::of_this_machine(),
+    );
+    assert_eq!(
+        err.unwrap_err(),
+        FormatError::LineTooLong {
+            line: 1,
+            max: MAX_LINE_BYTES
+        }
+    );
+    // The bound and at most one buffer of read-ahead.
+    assert!(
+        taken.get() <= 2 * MAX_LINE_BYTES,
+        "{} bytes read",
+        taken.get()
+    );
+}
+
+#[test]
+fn a_gzip_bomb_fails_on_its_first_line_before_it_is_inflated() {
+    use flate2::{write::GzEncoder, Compression};
+    use std::io::Write;
+    // 200 MB of zeros, about 200 KB compressed: one endless line.
+    let mut gz = GzEncoder::new(Vec::new(), Compression::default());
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..200 {
+        gz.write_all(&zeros).unwrap();
+    }
+    let bomb = gz.finish().unwrap();
+    assert!(bomb.len() > 150_000, "{} bytes", bomb.len());
+    let taken = std::cell::Cell::new(0);
+    let err = Strategy::read_with(
+        || {
+            Ok(Counted {
+                inner: &bomb[..],
+                taken: &taken,
+            })
+        },
+        &ReadLimits::of_this_machine(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1 is longer than 65536 bytes, the most a line of a strategy file may have"
+    );
+    // 64 KiB of zeros inflate from under a hundred bytes; what was taken is
+    // the decoder's read-ahead, a small part of the bomb.
+    assert!(
+        taken.get() < bomb.len() / 2,
+        "{} of {} bytes read",
+        taken.get(),
+        bomb.len()
+    );
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    let dir = std::env::temp_dir().join(format!("dalkon-strategy-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("south.strategy");
+    std::fs::write(&file, SOUTH.replace('\n', "\r\n")).unwrap();
+    assert_eq!(read_file(&file).unwrap(), parse(SOUTH));
+    let message = |p: &std::path::Path| read_file(p).unwrap_err().to_string();
+    assert_eq!(message(&dir), "it is a folder, not a regular file");
+    assert_eq!(
+        message(std::path::Path::new("/dev/zero")),
+        "it is a device, not a regular file"
+    );
+    let fifo = dir.join("fifo.strategy");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        // Opening a FIFO with no writer would block: it is refused first.
+        assert_eq!(
+            message(&fifo),
+            "it is a FIFO (named pipe), not a regular file"
+        );
+    }
+    assert!(matches!(
+        read_file(&dir.join("none")),
+        Err(ReadError::Open(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

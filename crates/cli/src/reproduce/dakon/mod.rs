@@ -494,6 +494,43 @@ mod proof_tests {
         }
     }
 
+    /// A kept proof row that disagrees with the solved values is a damaged
+    /// data file: exit code 1 (docs/cli.md, reproduce), with the row named.
+    #[test]
+    fn a_kept_proof_row_that_disagrees_exits_1() {
+        use crate::errors::{exit_code, one_line};
+        let read = || Records::read(&committed()).unwrap();
+        let mut r = read();
+        // The 2×2 board is worth +8: South's proof guarantees 8.
+        let p = r
+            .proofs
+            .iter_mut()
+            .find(|p| (p.holes, p.seeds, p.player) == (2, 2, 0))
+            .unwrap();
+        assert_eq!(p.guarantees, 8);
+        p.guarantees = 9;
+        let err = r.check_proofs().unwrap_err();
+        assert_eq!(exit_code(&err), 1);
+        assert_eq!(
+            one_line(&err),
+            "the proof of 2x2 origin=sow mikul=on nembak=keep for player 0 in proofs/manifest.csv \
+             guarantees 9, but the value is 8: run `dalkon reproduce --full`"
+        );
+        let mut r = read();
+        r.proofs
+            .retain(|p| (p.holes, p.seeds, p.player) != (2, 2, 1));
+        let err = r.check_proofs().unwrap_err();
+        assert_eq!(exit_code(&err), 1);
+        assert_eq!(
+            one_line(&err),
+            "proofs/manifest.csv has a proof of 2x2 origin=sow mikul=on nembak=keep for player 0 only"
+        );
+        let mut r = read();
+        r.values.retain(|v| (v.holes, v.seeds) != (2, 2));
+        let err = r.check_proofs().unwrap_err();
+        assert_eq!(exit_code(&err), 1);
+    }
+
     #[test]
     fn a_proof_row_names_its_path() {
         let r = ProofRecord {

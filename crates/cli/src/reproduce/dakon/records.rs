@@ -12,6 +12,7 @@ use dalkon_solver::solve::{Method, Outcome};
 use super::boards::{full_proof, opening_boards, value_jobs, FULL_OPENINGS};
 use super::proofs::{ProofRecord, PROOF_COLUMNS};
 use crate::dakon::draw::chain;
+use crate::errors::Exit;
 use crate::reproduce::csv::{self, Row, Table};
 
 /// The columns of `initial_values.csv`: docs/cli.md's, then `positions`
@@ -404,8 +405,11 @@ impl Records {
     /// Every proof row is of a solved board and guarantees what its value
     /// says (the first player the value, the other its negation), and a
     /// board has both rows or none. A row carried from an earlier run that
-    /// no longer agrees asks for `reproduce --full`.
+    /// no longer agrees asks for `reproduce --full`; like a damaged data
+    /// file, that is exit code 1 (docs/cli.md), not bad input.
     pub(super) fn check_proofs(&self) -> anyhow::Result<()> {
+        let damaged =
+            |message: String| -> anyhow::Result<()> { Err(Exit { code: 1, message }.into()) };
         for p in &self.proofs {
             let (holes, seeds, rules, player) = p.key();
             let board = format!("{holes}x{seeds} {rules}");
@@ -414,25 +418,26 @@ impl Records {
                 .iter()
                 .find(|v| v.key() == (holes, seeds, rules))
             else {
-                anyhow::bail!("proofs/manifest.csv has a proof of {board}, a board not solved");
+                return damaged(format!(
+                    "proofs/manifest.csv has a proof of {board}, a board not solved"
+                ));
             };
             let want = if player == 0 { v.value } else { -v.value };
             if p.guarantees != want {
-                anyhow::bail!(
+                return damaged(format!(
                     "the proof of {board} for player {player} in proofs/manifest.csv guarantees \
                      {}, but the value is {}: run `dalkon reproduce --full`",
-                    p.guarantees,
-                    v.value
-                );
+                    p.guarantees, v.value
+                ));
             }
             if !self
                 .proofs
                 .iter()
                 .any(|q| q.key() == (holes, seeds, rules, 1 - player))
             {
-                anyhow::bail!(
+                return damaged(format!(
                     "proofs/manifest.csv has a proof of {board} for player {player} only"
-                );
+                ));
             }
         }
         Ok(())
