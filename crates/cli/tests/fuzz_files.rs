@@ -146,10 +146,13 @@ struct Run {
 }
 
 /// Run `dalkon args` on a thread of its own with `stdin`: a panic or a run
-/// past the deadline is the case's failure.
-fn run(args: Vec<String>, stdin: Vec<u8>) -> Result<Run, TestCaseError> {
+/// past the deadline is the case's failure (`what` says which case).
+fn run(what: &str, args: Vec<String>, stdin: Vec<u8>) -> Result<Run, TestCaseError> {
     let (tx, rx) = mpsc::channel();
-    let shown = format!("{:?}", args.iter().map(|a| short(a)).collect::<Vec<_>>());
+    let shown = format!(
+        "{what}: {:?}",
+        args.iter().map(|a| short(a)).collect::<Vec<_>>()
+    );
     std::thread::spawn(move || {
         let r = std::panic::catch_unwind(move || {
             let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -425,6 +428,7 @@ fn fuzz_table_value() {
     let scratch = Scratch::new("table_value");
     let clean = scratch.0.join("clean");
     let r = run(
+        "setup",
         strings(&[
             "daldos", "solve", "--board", "4", "--pieces", "2,2", "--format", "json", "--db-dir",
         ])
@@ -500,7 +504,7 @@ fn fuzz_table_value() {
                 &db,
             ]);
             let what = format!("value of {pos} (entry {r} of {name})");
-            let out = run(args, Vec::new())?;
+            let out = run(&what, args, Vec::new())?;
             tally.add(out.code);
             prop_assert!(
                 out.code == 0 || out.code == 1,
@@ -532,9 +536,9 @@ fn fuzz_table_value() {
             let args = strings(&[
                 "daldos", "solve", "--board", "4", "--pieces", "2,2", "--check", "--db-dir", &db,
             ]);
-            let out = run(args, Vec::new())?;
-            tally.add(out.code);
             let what = format!("solve --check of forged {name}");
+            let out = run(&what, args, Vec::new())?;
+            tally.add(out.code);
             prop_assert!(
                 out.code == 0 || out.code == 1,
                 "{what}: exit {}: {:?}",
@@ -694,8 +698,12 @@ fn fuzz_database_value() {
         args.extend(["--db-dir".to_owned(), dir.display().to_string()]);
         args
     };
-    let r = run(solve(&clean, 3, &["--method", "retrograde"]), Vec::new())
-        .expect("the databases build");
+    let r = run(
+        "setup",
+        solve(&clean, 3, &["--method", "retrograde"]),
+        Vec::new(),
+    )
+    .expect("the databases build");
     assert_eq!(r.code, 0, "{}", r.err);
     let files = read_folder(&clean);
     assert_eq!(files.len(), DB_TOP as usize + 1, "one file per level");
@@ -739,7 +747,7 @@ fn fuzz_database_value() {
         let methods: Vec<&str> = method.iter().map(String::as_str).collect();
         let args = solve(&dir, c.command.seeds(), &methods);
         let what = format!("{c:?}");
-        let out = run(args, Vec::new())?;
+        let out = run(&what, args, Vec::new())?;
         tally.add(out.code);
         prop_assert!(
             out.code == 0 || out.code == 1,
@@ -1150,7 +1158,12 @@ fn every_checkpoint(dir: &Path) -> Vec<Files> {
 #[test]
 fn fuzz_checkpoint() {
     let scratch = Scratch::new("checkpoint");
-    let fresh = run(openings_args(&scratch.0.join("fresh"), false), Vec::new()).expect("a count");
+    let fresh = run(
+        "setup",
+        openings_args(&scratch.0.join("fresh"), false),
+        Vec::new(),
+    )
+    .expect("a count");
     assert_eq!(fresh.code, 0, "{}", fresh.err);
     let truth: Value = serde_json::from_str(fresh.out.trim()).expect("JSON");
     // Every checkpoint of the count, forward and backward.
@@ -1166,7 +1179,7 @@ fn fuzz_checkpoint() {
     for (i, files) in all.iter().enumerate() {
         let dir = scratch.0.join("resume");
         write_folder(&dir, files);
-        let r = run(openings_args(&dir, false), Vec::new()).expect("a count");
+        let r = run("setup", openings_args(&dir, false), Vec::new()).expect("a count");
         assert_eq!(r.code, 0, "checkpoint {}: {}", i + 1, r.err);
         let v: Value = serde_json::from_str(r.out.trim()).expect("JSON");
         assert_eq!(v, truth, "checkpoint {}", i + 1);
@@ -1190,7 +1203,7 @@ fn fuzz_checkpoint() {
             all.len(),
             done.join("; ")
         );
-        let out = run(openings_args(&dir, c.checkpoints), Vec::new())?;
+        let out = run(&what, openings_args(&dir, c.checkpoints), Vec::new())?;
         tally.add(out.code);
         prop_assert!(
             out.code == 0 || out.code == 1,
@@ -1496,7 +1509,11 @@ fn fuzz_endless_line() {
             .collect();
         let mut alone = Vec::new();
         if !goods.is_empty() {
-            let r = run(c.batch.args(), (goods.join("\n") + "\n").into_bytes())?;
+            let r = run(
+                "the good lines alone",
+                c.batch.args(),
+                (goods.join("\n") + "\n").into_bytes(),
+            )?;
             prop_assert_eq!(r.code, 0, "good lines alone: {:?}", short(&r.err));
             for l in r.out.lines() {
                 let v: Value = serde_json::from_str(l)
@@ -1517,7 +1534,7 @@ fn fuzz_endless_line() {
             })
             .collect();
         let what = format!("{:?} batch of {shown:?}", c.batch);
-        let r = run(c.batch.args(), input)?;
+        let r = run(&what, c.batch.args(), input)?;
         tally.add(r.code);
         let out: Vec<&str> = r.out.lines().collect();
         prop_assert_eq!(
