@@ -651,8 +651,36 @@ impl DbCommand {
 
 #[derive(Debug, Clone)]
 struct DbCase {
-    edits: Vec<(u32, Index, DbByte)>,
+    edits: Vec<(DbAt, DbByte)>,
     command: DbCommand,
+}
+
+/// Which entry is forged.
+#[derive(Debug, Clone)]
+enum DbAt {
+    /// Any entry of level k.
+    Any(u32, Index),
+    /// The start position's own entry (the root of the solve): a value no
+    /// move reaches leaves no best move unless it is refused.
+    Start,
+}
+
+/// The rank of a distribution of seeds, the mover's row first
+/// (docs/formats.md §1.2).
+fn composition_rank(cells: &[u32]) -> usize {
+    fn n(parts: usize, r: u32) -> usize {
+        // C(r + parts - 1, parts - 1)
+        let (top, k) = (r as usize + parts - 1, parts - 1);
+        (0..k).fold(1usize, |c, i| c * (top - i) / (i + 1))
+    }
+    let p = cells.len();
+    let mut rest: u32 = cells.iter().sum();
+    let mut rank = 0;
+    for (i, &a) in cells[..p - 1].iter().enumerate() {
+        rank += n(p - i, rest) - n(p - i, rest - a);
+        rest -= a;
+    }
+    rank
 }
 
 fn db_case() -> impl Strategy<Value = DbCase> {
@@ -662,7 +690,16 @@ fn db_case() -> impl Strategy<Value = DbCase> {
         1 => any::<bool>().prop_map(DbByte::Extreme),
     ];
     (
-        prop::collection::vec((0..=DB_TOP, any::<Index>(), byte), 1..=4),
+        prop::collection::vec(
+            (
+                prop_oneof![
+                    12 => (0..=DB_TOP, any::<Index>()).prop_map(|(k, i)| DbAt::Any(k, i)),
+                    1 => Just(DbAt::Start),
+                ],
+                byte,
+            ),
+            1..=4,
+        ),
         prop_oneof![
             3 => (1..=3u32).prop_map(DbCommand::Retrograde),
             1 => (1..=DB_TOP).prop_map(DbCommand::Probe),
@@ -677,6 +714,17 @@ fn reseal_db(bytes: &mut [u8]) {
     let h = fnv1a64(&bytes[..44], h);
     let h = fnv1a64(&bytes[52..64], h);
     bytes[44..52].copy_from_slice(&h.to_le_bytes());
+}
+
+/// The worked examples of docs/formats.md §1.2 and §1.4.
+#[test]
+fn composition_ranks_are_those_of_the_format() {
+    assert_eq!(composition_rank(&[1, 1, 1, 0, 0, 0]), 48);
+    assert_eq!(composition_rank(&[0, 2, 1, 1, 0, 2]), 159);
+    assert_eq!(composition_rank(&[0, 0, 0, 0, 0, 3]), 0);
+    assert_eq!(composition_rank(&[3, 0, 0, 0, 0, 0]), 55);
+    // The 3×3 start with one seed a hole: entry 6 of level 6.
+    assert_eq!(composition_rank(&[1; 6]), 286);
 }
 
 #[test]
@@ -719,22 +767,37 @@ fn fuzz_database_value() {
         let mut copy = files.clone();
         // Out-of-range bytes left in a file the command loads.
         let mut impossible = Vec::new();
-        for (k, at, byte) in &c.edits {
+        // (level, byte offset) of each edit.
+        let place = |at: &DbAt, copy: &Files| match at {
+            DbAt::Any(k, i) => {
+                let len = copy
+                    .iter()
+                    .find(|f| f.0 == db_name(*k))
+                    .expect("a level")
+                    .1
+                    .len();
+                (*k, 64 + i.index(len - 64))
+            }
+            DbAt::Start => {
+                let m = c.command.seeds();
+                (6 * m, 64 + composition_rank(&[m; 6]))
+            }
+        };
+        for (at, byte) in &c.edits {
+            let (k, i) = place(at, &copy);
             let file = &mut copy
                 .iter_mut()
-                .find(|f| f.0 == db_name(*k))
+                .find(|f| f.0 == db_name(k))
                 .expect("a level")
                 .1;
-            let i = 64 + at.index(file.len() - 64);
-            file[i] = byte.value(*k) as u8;
+            file[i] = byte.value(k) as u8;
             reseal_db(file);
         }
-        for (k, at, _) in &c.edits {
-            let file = &copy.iter().find(|f| f.0 == db_name(*k)).expect("a level").1;
-            let i = 64 + at.index(file.len() - 64);
-            let v = file[i] as i8;
-            if i32::from(v).unsigned_abs() > *k && *k <= c.command.loads() {
-                impossible.push(format!("byte {i} of {} = {v}", db_name(*k)));
+        for (at, _) in &c.edits {
+            let (k, i) = place(at, &copy);
+            let v = copy.iter().find(|f| f.0 == db_name(k)).expect("a level").1[i] as i8;
+            if i32::from(v).unsigned_abs() > k && k <= c.command.loads() {
+                impossible.push(format!("byte {i} of {} = {v}", db_name(k)));
             }
         }
         write_folder(&dir, &copy);
