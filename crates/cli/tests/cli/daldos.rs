@@ -179,3 +179,21 @@ fn odds_obey_max_nodes_on_a_crowded_board() {
         assert!(nodes <= 8, "{v}");
     }
 }
+
+/// Issue 24 §13: docs/cli.md allows `--max-distance` up to 3L − 24 (72 on
+/// L = 32) but the line model stopped at 64. The bound itself: 73 is
+/// refused (72 is accepted: the library tests build its rows, the whole
+/// table takes a minute).
+#[test]
+fn table_max_distance_stops_at_3l_minus_24() {
+    let out = super::run(
+        &["daldos", "table", "--board", "32", "--max-distance", "73"],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "error: --max-distance: distance 73 does not fit the 32 board: the free piece needs 22 holes of open road, and at most distance 72 leaves that much"
+    );
+}

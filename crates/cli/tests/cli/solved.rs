@@ -676,3 +676,61 @@ fn a_table_name_that_is_not_a_regular_file_is_refused() {
         assert!(!err.contains("No such device"), "{err}");
     }
 }
+
+/// Issue 24 §13: `--pieces 16,16` said "needs 18446744073709551615 bytes
+/// … the largest layer, 14 v 1" (the counts saturated); beyond 64 bits the
+/// sizes are given in floating point and the largest layer is named. The
+/// whole game on L = 32 took 20 s to refuse (it built every layer's index
+/// first): refused at once now, from the estimate.
+#[test]
+fn scopes_beyond_64_bits_are_refused_with_their_real_size() {
+    let db = Scratch::new("solved-huge");
+    for (board, pieces, says) in [
+        (
+            "danish",
+            "16,16",
+            "needs about 1.37e27 bytes (1.28e18 GiB) of memory",
+        ),
+        ("32", "32,32", "needs about 5.31e53 bytes"),
+    ] {
+        let args = [
+            "daldos",
+            "solve",
+            "--board",
+            board,
+            "--pieces",
+            pieces,
+            "--db-dir",
+            db.str(),
+        ];
+        let err = refused(&args);
+        assert!(err.contains(says), "{err}");
+        let largest = format!(
+            "the largest layer, {}, has about",
+            pieces.replace(',', " v ")
+        );
+        assert!(err.contains(&largest), "{err}");
+        assert!(!err.contains("18446744073709551615"), "{err}");
+    }
+    // Within 64 bits the counts are exact, as before.
+    let args = [
+        "daldos",
+        "solve",
+        "--board",
+        "32",
+        "--pieces",
+        "3,3",
+        "--db-dir",
+        db.str(),
+    ];
+    let err = refused(&args);
+    assert!(
+        err.contains("needs 3398497611504 bytes (3165.10 GiB)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the largest layer, 3 v 3, has 104105050175 positions"),
+        "{err}"
+    );
+    assert!(!db.path().exists(), "nothing was written");
+}
