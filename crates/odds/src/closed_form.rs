@@ -29,8 +29,11 @@ use crate::ratio::{ratio, Ratio};
 /// model forgets them.
 const PASSED_LIMIT: i32 = -8;
 
-/// Largest distance the model accepts.
-pub const MAX_LINE_DISTANCE: u32 = 64;
+/// Largest distance the model accepts: the largest any board's tables
+/// can ask for, `3L - 24` on the largest board (`L = 32`,
+/// `tables::max_distance`), so that the model never refuses what a board
+/// allows.
+pub const MAX_LINE_DISTANCE: u32 = 3 * dalkon_rules::daldos::MAX_LEN as u32 - 24;
 
 /// Why a line was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -380,9 +383,10 @@ mod tests {
             Err(LineError::Duplicate(2))
         );
         assert_eq!(
-            line_odds(&[65], CaptureRule::Final),
-            Err(LineError::TooFar(65))
+            line_odds(&[73], CaptureRule::Final),
+            Err(LineError::TooFar(73))
         );
+        assert!(line_odds(&[71, 72], CaptureRule::Final).is_ok());
     }
 
     #[test]

@@ -345,6 +345,15 @@ mod range_tests {
             "the board with L=8 is too short for the capture tables: their free piece needs 22 holes of open road, which boards from L=9 up leave"
         );
         assert!(check_distance(b(9), 1).is_ok());
+        // docs/cli.md: up to 3L - 24, so 72 on the largest board (the
+        // line model refused it beyond 64).
+        assert_eq!(max_distance(b(32)), 72);
+        assert!(check_distance(b(32), 72).is_ok());
+        assert!(table_row(b(32), &Variants::default(), 71, Some(72)).is_ok());
+        assert_eq!(
+            check_distance(b(32), 73).unwrap_err().to_string(),
+            "distance 73 does not fit the 32 board: the free piece needs 22 holes of open road, and at most distance 72 leaves that much"
+        );
         assert!(matches!(
             check_distance(b(9), 0),
             Err(TableError::NoDistance)

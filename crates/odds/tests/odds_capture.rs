@@ -362,3 +362,38 @@ fn any_is_certified_where_the_search_runs_out() {
     );
     assert!(alone.any_bound > sixteenth_pow(10));
 }
+
+/// Issue 24: on this crowded L = 32 position the relaxed model of "any"
+/// (every enemy piece a target) has as many states as the full search and
+/// ignored the budget: `--max-nodes 1` ran for minutes and took 800 MB.
+/// Its states now count against the budget: the answer comes at once, with
+/// the one-throw odds and the wide bound of an exhausted budget.
+#[test]
+fn the_budget_bounds_the_relaxed_model_of_any() {
+    let p = pos("..a.b.......bb.b...bbb.b...aa.../...b...bb.....b.b.a..b...bb....b./a..b...bb..........b.B..B..aBBb. b");
+    let limits = OddsLimits {
+        max_nodes: 1,
+        ..OddsLimits::default()
+    };
+    let odds = capture_odds_with(&p, &Variants::default(), limits);
+    assert_eq!(odds.targets.len(), 6);
+    // One position for each certificate's board search and one relaxed
+    // state of "any": the rest was refused.
+    assert!(odds.nodes <= odds.targets.len() + 2, "{}", odds.nodes);
+    assert!(!odds.exact);
+    assert_eq!(odds.daldals, 0);
+    assert_eq!(odds.any, ratio(15, 16));
+    assert_eq!(odds.any_bound, ratio(1, 16));
+    assert_eq!(odds, capture_odds_with(&p, &Variants::default(), limits));
+    // A budget of 1000 is spent within 1000 positions (plus the one each
+    // certificate always gets).
+    let thousand = capture_odds_with(
+        &p,
+        &Variants::default(),
+        OddsLimits {
+            max_nodes: 1000,
+            ..OddsLimits::default()
+        },
+    );
+    assert!(thousand.nodes <= 1000 + 7, "{}", thousand.nodes);
+}

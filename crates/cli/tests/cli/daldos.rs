@@ -150,3 +150,50 @@ fn best_and_match_do_not_depend_on_threads() {
     assert_eq!(one["games"], 40);
     assert_eq!(without_timing(one), without_timing(two));
 }
+
+/// Issue 24 §5 (and issue 18, `--target`): `--max-nodes 1` on this crowded
+/// L = 32 position ran for minutes; it now answers with what one position
+/// each allows (the one-throw odds, `exact` false, the bound of 1/16), and
+/// counts within the budget plus one per certificate.
+#[test]
+fn odds_obey_max_nodes_on_a_crowded_board() {
+    let p = "..a.b.......bb.b...bbb.b...aa.../...b...bb.....b.b.a..b...bb....b./a..b...bb..........b.B..B..aBBb. b";
+    for extra in [&[][..], &["--target", "M18"][..]] {
+        let mut args = vec![
+            "daldos",
+            "odds",
+            "--position",
+            p,
+            "--max-nodes",
+            "1",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let v = json(&args);
+        assert_eq!(v["exact"], false, "{v}");
+        assert_eq!(v["daldals"], 0, "{v}");
+        assert_eq!(v["any_fraction"], "15/16", "{v}");
+        assert_eq!(v["bound"], 0.0625, "{v}");
+        let nodes = v["nodes"].as_u64().unwrap();
+        assert!(nodes <= 8, "{v}");
+    }
+}
+
+/// Issue 24 §13: docs/cli.md allows `--max-distance` up to 3L − 24 (72 on
+/// L = 32) but the line model stopped at 64. The bound itself: 73 is
+/// refused (72 is accepted: the library tests build its rows, the whole
+/// table takes a minute).
+#[test]
+fn table_max_distance_stops_at_3l_minus_24() {
+    let out = super::run(
+        &["daldos", "table", "--board", "32", "--max-distance", "73"],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "error: --max-distance: distance 73 does not fit the 32 board: the free piece needs 22 holes of open road, and at most distance 72 leaves that much"
+    );
+}

@@ -540,3 +540,197 @@ fn check_fails_on_wrong_values() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(!row.is_empty());
 }
+
+/// Write `values` (lower, upper) into entries of table `name` in `db` and
+/// reseal the checksum of docs/formats.md, as a hand edit would; `None`
+/// for every entry.
+fn forge(db: &Scratch, name: &str, entry: Option<usize>, lo: f64, hi: f64) {
+    let path = db.path().join(name);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let entries: Vec<usize> = match entry {
+        Some(r) => vec![r],
+        None => (0..(bytes.len() - 128) / 16).collect(),
+    };
+    for r in entries {
+        let at = 128 + 16 * r;
+        bytes[at..at + 8].copy_from_slice(&lo.to_le_bytes());
+        bytes[at + 8..at + 16].copy_from_slice(&hi.to_le_bytes());
+    }
+    let sum = dalkon_store::checksum::Fnv1a64::new()
+        .update(&bytes[128..])
+        .update(&bytes[..64])
+        .update(&bytes[72..128])
+        .value();
+    bytes[64..72].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(&path, &bytes).unwrap();
+}
+
+/// Exit code 1 and the one line of `args`' error.
+fn refused(args: &[&str]) -> String {
+    let out = run(args, None);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    err
+}
+
+fn check_args(db: &Scratch) -> Vec<&str> {
+    vec![
+        "daldos",
+        "solve",
+        "--board",
+        "4",
+        "--pieces",
+        "2,2",
+        "--db-dir",
+        db.str(),
+        "--check",
+    ]
+}
+
+fn value_args<'a>(db: &'a Scratch, pos: &'a str) -> Vec<&'a str> {
+    vec!["daldos", "value", "--position", pos, "--db-dir", db.str()]
+}
+
+/// Issue 24 §1: two NaN doubles in entry 9758 of the 2 v 2 table, checksum
+/// resealed, passed `--check` and made `value` print `W = NaN`; values out
+/// of [0, 1] (6.0) or with lower > upper were printed too. Every entry is
+/// checked at load: the file is damaged, named with the entry, exit 1.
+#[test]
+fn impossible_values_are_refused_however_sealed() {
+    const POS: &str = "Aa../...../Bb.. a";
+    const FILE: &str = "daldos-L4-any-final-last-2v2.tbl";
+    let cases = [
+        (
+            f64::NAN,
+            f64::NAN,
+            "entry 9758 holds the bounds NaN and NaN",
+        ),
+        (6.0, 6.0, "entry 9758 holds the bounds 6 and 6"),
+        (0.75, 0.25, "entry 9758 holds the bounds 0.75 and 0.25"),
+        (-0.5, 0.5, "entry 9758 holds the bounds -0.5 and 0.5"),
+    ];
+    for (lo, hi, says) in cases {
+        let db = Scratch::new("solved-forged");
+        solve_22(&db, &[]);
+        forge(&db, FILE, Some(9758), lo, hi);
+        for args in [check_args(&db), value_args(&db, POS)] {
+            let err = refused(&args);
+            assert!(err.contains(&format!("{FILE}: {says}, not 0 ≤ lower ≤ upper ≤ 1: the file is damaged; the folder is a cache")), "{err}");
+        }
+    }
+    // A table of NaN throughout (it passed with violation -inf): entry 0.
+    let db = Scratch::new("solved-all-nan");
+    solve_22(&db, &[]);
+    forge(&db, FILE, None, f64::NAN, f64::NAN);
+    let err = refused(&check_args(&db));
+    assert!(
+        err.contains(&format!("{FILE}: entry 0 holds the bounds NaN and NaN")),
+        "{err}"
+    );
+    // The sound tables still pass and `value` still answers.
+    let db = Scratch::new("solved-sound");
+    solve_22(&db, &["--check"]);
+    let w = f(&value(&db, POS)["value"]);
+    assert!((0.0..=1.0).contains(&w), "{w}");
+}
+
+/// Issue 24 §10 and §13: a FIFO named like a table blocked `value` and
+/// `solve` forever; a directory there said "No such device". Neither is
+/// opened: exit 1, naming the file and what it is.
+#[test]
+fn a_table_name_that_is_not_a_regular_file_is_refused() {
+    const FILE: &str = "daldos-L4-any-final-last-1v1.tbl";
+    let db = Scratch::new("solved-fifo");
+    solve_22(&db, &[]);
+    let path = db.path().join(FILE);
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let solve = [
+        "daldos",
+        "solve",
+        "--board",
+        "4",
+        "--pieces",
+        "2,2",
+        "--db-dir",
+        db.str(),
+    ];
+    for args in [&solve[..], &value_args(&db, ONE_V_ONE)[..]] {
+        let err = refused(args);
+        assert!(err.contains(&format!("{FILE}: a FIFO (named pipe), not a regular file, where the table of this layer belongs")), "{err}");
+    }
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    for args in [&solve[..], &value_args(&db, ONE_V_ONE)[..]] {
+        let err = refused(args);
+        assert!(
+            err.contains(&format!("{FILE}: a directory, not a regular file")),
+            "{err}"
+        );
+        assert!(!err.contains("No such device"), "{err}");
+    }
+}
+
+/// Issue 24 §13: `--pieces 16,16` said "needs 18446744073709551615 bytes
+/// … the largest layer, 14 v 1" (the counts saturated); beyond 64 bits the
+/// sizes are given in floating point and the largest layer is named. The
+/// whole game on L = 32 took 20 s to refuse (it built every layer's index
+/// first): refused at once now, from the estimate.
+#[test]
+fn scopes_beyond_64_bits_are_refused_with_their_real_size() {
+    let db = Scratch::new("solved-huge");
+    for (board, pieces, says) in [
+        (
+            "danish",
+            "16,16",
+            "needs about 1.37e27 bytes (1.28e18 GiB) of memory",
+        ),
+        ("32", "32,32", "needs about 5.31e53 bytes"),
+    ] {
+        let args = [
+            "daldos",
+            "solve",
+            "--board",
+            board,
+            "--pieces",
+            pieces,
+            "--db-dir",
+            db.str(),
+        ];
+        let err = refused(&args);
+        assert!(err.contains(says), "{err}");
+        let largest = format!(
+            "the largest layer, {}, has about",
+            pieces.replace(',', " v ")
+        );
+        assert!(err.contains(&largest), "{err}");
+        assert!(!err.contains("18446744073709551615"), "{err}");
+    }
+    // Within 64 bits the counts are exact, as before.
+    let args = [
+        "daldos",
+        "solve",
+        "--board",
+        "32",
+        "--pieces",
+        "3,3",
+        "--db-dir",
+        db.str(),
+    ];
+    let err = refused(&args);
+    assert!(
+        err.contains("needs 3398497611504 bytes (3165.10 GiB)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the largest layer, 3 v 3, has 104105050175 positions"),
+        "{err}"
+    );
+    assert!(!db.path().exists(), "nothing was written");
+}

@@ -135,7 +135,9 @@ pub struct CaptureOdds {
     pub daldals: u32,
     /// Targets whose value the relaxed-model certificate settled.
     pub certified: usize,
-    /// Board positions evaluated (both ways, all depths).
+    /// Positions evaluated: board positions (both ways, all depths) and
+    /// the states of the relaxed model of "any", which count against
+    /// `max_nodes` alike.
     pub nodes: usize,
 }
 
@@ -236,7 +238,8 @@ pub fn capture_odds_with(pos: &Position, variants: &Variants, limits: OddsLimits
 /// target of `targets`, then "any" (index `n`), each with `max` rethrows
 /// and its own search with an equal share of half of `search`'s budget,
 /// so they run in parallel (rayon) with the same result on any number of
-/// threads. Returns them with the positions they used.
+/// threads; the relaxed model of "any" may work out states up to the other
+/// half. Returns them with the positions (board and relaxed) they used.
 fn certify(
     pos: &Position,
     search: &Search,
@@ -248,6 +251,11 @@ fn certify(
     // memos are not `Sync`).
     let (variants, side, bits) = (search.variants, search.side, &search.targets);
     let share = (search.max_nodes / (2 * (n + 1))).max(1);
+    // The relaxed model of "any" has every enemy piece as a target, so on
+    // a crowded board its states grow like the full search's: they count
+    // against the budget too. It gets the other half: on sparse positions
+    // it is what settles "any" (tens of thousands of states there).
+    let any_share = (search.max_nodes / 2).max(1);
     let results: Vec<(Option<Certificate>, usize)> = (0..=n)
         .into_par_iter()
         .map_init(crate::relaxed::memo, |shared, i| {
@@ -258,7 +266,12 @@ fn certify(
                     own.bounds(pos, max, i, &mut relaxed)
                 }
                 None => match RelaxedAny::new(pos) {
-                    Some(mut relaxed) => own.bounds(pos, max, i, &mut relaxed),
+                    Some(relaxed) => {
+                        let mut relaxed = relaxed.with_budget(any_share);
+                        let b = own.bounds(pos, max, i, &mut relaxed);
+                        own.nodes += relaxed.states;
+                        b
+                    }
                     None => return (None, 0),
                 },
             };

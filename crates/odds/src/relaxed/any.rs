@@ -26,6 +26,12 @@ pub(crate) struct RelaxedAny {
     /// Per path index: at most `PAST` past some target.
     past: Vec<bool>,
     memo: HashMap<(Line, u32), u64>,
+    /// States it may still work out (memo misses); once none are left
+    /// every new state is bounded by a sure capture, which is still an
+    /// upper bound (see [`RelaxedAny::with_budget`]).
+    budget: usize,
+    /// States worked out so far.
+    pub(crate) states: usize,
 }
 
 impl RelaxedAny {
@@ -58,7 +64,19 @@ impl RelaxedAny {
             dist,
             past,
             memo: HashMap::new(),
+            budget: usize::MAX,
+            states: 0,
         })
+    }
+
+    /// At most `budget` states are worked out: with many pieces in reach
+    /// of some target the model has as many states as the full search
+    /// (every dal-dal play of every piece), so it must count against the
+    /// same node budget. A state beyond it is bounded by 1 (a sure
+    /// capture), which keeps the bound sound, only looser.
+    pub(crate) fn with_budget(mut self, budget: usize) -> RelaxedAny {
+        self.budget = budget;
+        self
     }
 
     /// The pieces of `pos` that matter with `r` rethrows left.
@@ -122,8 +140,8 @@ impl RelaxedAny {
         false
     }
 
-    /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`.
-    /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`.
+    /// Value with `r` rethrows left, in units of `1 / (15 * 16^(r+1))`
+    /// (the budget spent: 1, that is `15 * 16^(r+1)` units).
     pub(crate) fn value(&mut self, line: &Line, r: u32) -> u64 {
         let reach = reach(r);
         let pieces = line.as_slice();
@@ -136,6 +154,10 @@ impl RelaxedAny {
         if let Some(&v) = self.memo.get(&(*line, r)) {
             return v;
         }
+        if self.states >= self.budget {
+            return 15 * 16u64.pow(r + 1);
+        }
+        self.states += 1;
         let v = turn(
             self,
             r,

@@ -12,7 +12,7 @@ use dalkon_store::memory;
 
 use super::error::TableError;
 use super::file::{self, FileStats};
-use super::index::{LayerIndex, LayerKey};
+use super::index::{approx_size, LayerIndex, LayerKey};
 use super::pair::{self, LayerStats};
 use super::{layers_for, Tables};
 
@@ -37,9 +37,18 @@ pub struct Plan {
     pub positions: u64,
     /// Bytes the build needs at most.
     pub bytes: u64,
-    /// The largest layer and its positions.
+    /// The largest layer and its positions (`u64::MAX` beyond 64 bits).
     pub largest: (LayerKey, u64),
+    /// [`Plan::bytes`] and the largest layer's positions in floating
+    /// point (`index::approx_size`): what they are where the exact counts
+    /// saturate.
+    pub approx: (f64, f64),
 }
+
+/// Bytes from which a scope is not counted exactly: far beyond any
+/// machine, and building the index of layers this large is itself slow
+/// (seconds per layer on `L = 32` with many pieces).
+const UNCOUNTED: f64 = u64::MAX as f64;
 
 /// The plan for a scope, refused when it asks for more pieces than the
 /// board has, or none.
@@ -61,6 +70,33 @@ pub fn plan(board: Board, v: &Variants, pieces: (u8, u8)) -> Result<Plan, TableE
         }
     }
     let pairs = layers_for(board, v, pieces);
+    // The sizes in floating point first: they name the largest layer
+    // whatever its size, and spare building the indices of a scope that
+    // no machine could hold.
+    let mut largest_key = pairs[0];
+    let (mut largest_approx, mut total_approx) = (0.0f64, 0.0f64);
+    for &k in &pairs {
+        for key in members(k) {
+            let n = approx_size(key);
+            total_approx += n;
+            if n > largest_approx {
+                (largest_key, largest_approx) = (key, n);
+            }
+        }
+    }
+    let bytes_approx = total_approx * 16.0;
+    if bytes_approx >= UNCOUNTED {
+        return Ok(Plan {
+            board,
+            variants: *v,
+            pieces,
+            pairs,
+            positions: u64::MAX,
+            bytes: u64::MAX,
+            largest: (largest_key, u64::MAX),
+            approx: (bytes_approx, largest_approx),
+        });
+    }
     let mut positions = 0u64;
     let mut largest = (pairs[0], 0u64);
     let mut component = 0u64;
@@ -88,6 +124,7 @@ pub fn plan(board: Board, v: &Variants, pieces: (u8, u8)) -> Result<Plan, TableE
         positions,
         bytes,
         largest,
+        approx: (bytes_approx, largest_approx),
     })
 }
 
@@ -225,10 +262,12 @@ impl Tables {
                     plan.pieces.1
                 ),
                 needed: plan.bytes,
+                needed_approx: plan.approx.0,
                 budget,
                 available: available.unwrap_or(memory::ASSUMED_AVAILABLE),
                 largest: format!("{} v {}", k.a, k.b),
                 largest_positions: n,
+                largest_approx: plan.approx.1,
             });
         }
         Ok(())

@@ -36,6 +36,16 @@ pub struct Check {
 /// few ulps of 1 (2.2e-16 each); this allows for a hundred.
 pub const ROUNDING: f64 = 1e-14;
 
+/// The larger of `a` and `b`, NaN if either is: `f64::max` drops a NaN,
+/// which would let a NaN bound pass the check unseen.
+fn worst(a: f64, b: f64) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        f64::NAN
+    } else {
+        a.max(b)
+    }
+}
+
 impl Check {
     /// Whether the layer passes: no bound fails by more than rounding, and
     /// the midpoint satisfies the equation within `eps` (the build's gap
@@ -56,8 +66,8 @@ pub fn sweep_once(tables: &Tables, pos: &Position) -> Option<(f64, f64)> {
         let (mut blo, mut bhi) = (0.0f64, 0.0f64);
         for r in &results {
             let b = tables.bounds_for(r, Side::A)?;
-            blo = blo.max(b.lo);
-            bhi = bhi.max(b.hi);
+            blo = worst(blo, b.lo);
+            bhi = worst(bhi, b.hi);
         }
         lo += f64::from(w) * blo;
         hi += f64::from(w) * bhi;
@@ -85,9 +95,9 @@ pub fn check_layer(tables: &Tables, key: LayerKey) -> Option<Check> {
                 let stored = tables.bounds(&pos)?;
                 let (lo, hi) = sweep_once(tables, &pos)?;
                 out.positions += 1;
-                out.violation = out.violation.max(stored.lo - lo).max(hi - stored.hi);
-                out.gap = out.gap.max(hi - lo);
-                out.residual = out.residual.max(((lo + hi) / 2.0 - stored.value()).abs());
+                out.violation = worst(worst(out.violation, stored.lo - lo), hi - stored.hi);
+                out.gap = worst(out.gap, hi - lo);
+                out.residual = worst(out.residual, ((lo + hi) / 2.0 - stored.value()).abs());
             }
             Some(out)
         })
@@ -101,9 +111,9 @@ pub fn check_layer(tables: &Tables, key: LayerKey) -> Option<Check> {
     for p in parts {
         let p = p?;
         total.positions += p.positions;
-        total.violation = total.violation.max(p.violation);
-        total.gap = total.gap.max(p.gap);
-        total.residual = total.residual.max(p.residual);
+        total.violation = worst(total.violation, p.violation);
+        total.gap = worst(total.gap, p.gap);
+        total.residual = worst(total.residual, p.residual);
     }
     Some(total)
 }
@@ -134,5 +144,14 @@ mod tests {
             !check(0.0, 2e-12).passes(1e-12),
             "the midpoint is off by more than eps"
         );
+        assert!(!check(f64::NAN, 0.0).passes(1e-12));
+        assert!(!check(0.0, f64::NAN).passes(1e-12));
+    }
+
+    #[test]
+    fn the_worst_of_a_nan_is_nan() {
+        assert!(worst(f64::NEG_INFINITY, f64::NAN).is_nan());
+        assert!(worst(f64::NAN, 1.0).is_nan());
+        assert_eq!(worst(-1.0, 2.0), 2.0);
     }
 }

@@ -22,25 +22,30 @@ pub enum TableError {
     },
     /// The build would not fit in memory.
     #[error(
-        "solving {what} needs {needed} bytes ({needed_gib:.2} GiB) of memory but only {budget} \
+        "solving {what} needs {} of memory but only {budget} \
          bytes ({budget_gib:.2} GiB) may be used (MemAvailable {available} bytes minus headroom); \
-         the largest layer, {largest}, has {largest_positions} positions of 16 bytes",
-        needed_gib = *needed as f64 / GIB,
+         the largest layer, {largest}, has {} positions of 16 bytes",
+        count(*needed, *needed_approx, " bytes", true),
+        count(*largest_positions, *largest_approx, "", false),
         budget_gib = *budget as f64 / GIB
     )]
     OutOfMemory {
         /// What was asked for, e.g. `board 6 up to 6 v 6`.
         what: String,
-        /// Bytes needed.
+        /// Bytes needed (`u64::MAX`: more than 64 bits count).
         needed: u64,
+        /// Bytes needed, in floating point (never saturated).
+        needed_approx: f64,
         /// Bytes we allow ourselves.
         budget: u64,
         /// MemAvailable (or the figure assumed).
         available: u64,
         /// The largest layer, `a v b`.
         largest: String,
-        /// Its positions.
+        /// Its positions (`u64::MAX`: more than 64 bits count).
         largest_positions: u64,
+        /// Its positions in floating point.
+        largest_approx: f64,
     },
     /// Pieces asked for beyond the board.
     #[error("{pieces} pieces a side do not fit board {board}: each side has at most L = {board}")]
@@ -110,6 +115,18 @@ pub enum TableError {
         /// What is wrong with it.
         reason: String,
     },
+}
+
+/// A count for a message: exact, or where it saturated at `u64::MAX`
+/// (beyond 64 bits: it said 18446744073709551615 bytes) `about` its
+/// floating-point value; `gib` adds the size in GiB.
+fn count(exact: u64, about: f64, unit: &str, gib: bool) -> String {
+    match (exact == u64::MAX, gib) {
+        (true, true) => format!("about {about:.2e}{unit} ({:.2e} GiB)", about / GIB),
+        (true, false) => format!("about {about:.2e}{unit}"),
+        (false, true) => format!("{exact}{unit} ({:.2} GiB)", exact as f64 / GIB),
+        (false, false) => format!("{exact}{unit}"),
+    }
 }
 
 /// The flags of `dalkon daldos solve` for rules other than the defaults,

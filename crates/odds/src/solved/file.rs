@@ -29,7 +29,9 @@
 //! Entry `r` (the position of rank `r`) is `lo` then `hi`, each an `f64`
 //! little-endian. The checksum covers the header with the data, so a file
 //! of other rules or another layer, or one edited or cut short, is refused
-//! ([`TableError::BadFile`]), never read as this layer.
+//! ([`TableError::BadFile`]), never read as this layer. Every entry must
+//! also be a pair of bounds `0 ≤ lo ≤ hi ≤ 1` (no NaN): one that is not
+//! makes the file damaged whatever its checksum says, checked at load.
 //!
 //! Files are written atomically (`dalkon_store::atomic`) and never
 //! modified in place, which is what makes mapping them sound.
@@ -212,7 +214,19 @@ pub fn open(
     let map = match dalkon_store::mapped::map_read_only(&path) {
         Ok(m) => m,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(source) => return Err(TableError::Io { path, source }),
+        Err(e) => {
+            let not_regular = e
+                .get_ref()
+                .and_then(|s| s.downcast_ref::<dalkon_store::mapped::NotARegularFile>())
+                .copied();
+            return Err(match not_regular {
+                Some(n) => TableError::BadFile {
+                    path,
+                    reason: format!("{n}, where the table of this layer belongs"),
+                },
+                None => TableError::Io { path, source: e },
+            });
+        }
     };
     let bad = |reason: String| TableError::BadFile {
         path: path.clone(),
@@ -280,5 +294,30 @@ pub fn open(
             "checksum {stored:016x} in the header, {sum:016x} computed: the file is damaged"
         )));
     }
+    if let Some((r, lo, hi)) = first_unsound_entry(&map[HEADER_LEN..]) {
+        return Err(bad(format!(
+            "entry {r} holds the bounds {lo} and {hi}, not 0 ≤ lower ≤ upper ≤ 1: the file is \
+             damaged"
+        )));
+    }
     Ok(Some(Mapped { map }))
+}
+
+/// The first entry of `payload` that is not a pair of bounds
+/// `0 ≤ lo ≤ hi ≤ 1`, NaN included (every comparison with NaN fails), with
+/// its two values. The checksum only says the file is as written; a file
+/// written with impossible values (resealed by hand, or by a faulty
+/// build) must not reach `value`, the engines or the check. One pass of
+/// comparisons beside the checksum's pass over the same bytes, so every
+/// entry is checked once, at load, and reads need no check.
+fn first_unsound_entry(payload: &[u8]) -> Option<(usize, f64, f64)> {
+    payload
+        .chunks_exact(ENTRY_WIDTH as usize)
+        .enumerate()
+        .find_map(|(r, e)| {
+            let lo = f64::from_le_bytes(e[0..8].try_into().expect("8 bytes"));
+            let hi = f64::from_le_bytes(e[8..16].try_into().expect("8 bytes"));
+            let sound = 0.0 <= lo && lo <= hi && hi <= 1.0;
+            (!sound).then_some((r, lo, hi))
+        })
 }

@@ -61,6 +61,44 @@ impl LayerKey {
     }
 }
 
+/// The number of positions of layer `key` in floating point, from the
+/// generating function of the module doc: never saturated, so it still
+/// tells layers apart (and says how large) where the exact count does not
+/// fit in 64 bits, and cheap where building the index of such a layer is
+/// not (its tables grow with the pieces). Within rounding of
+/// [`LayerIndex::size`] wherever that is below 2^53.
+pub fn approx_size(key: LayerKey) -> f64 {
+    let l = i32::from(key.board.len());
+    let (a, b) = (usize::from(key.a), usize::from(key.b));
+    // Coefficients of x^i y^j, i ≤ a and j ≤ b: higher powers never matter.
+    let mut poly = vec![0.0f64; (a + 1) * (b + 1)];
+    poly[0] = 1.0;
+    let factors = [
+        ((1.0, 1.0), l + 3),
+        ((2.0, 1.0), l - 1),
+        ((1.0, 2.0), l - 1),
+    ];
+    for ((cx, cy), times) in factors {
+        for _ in 0..times {
+            // Multiply by (1 + cx x + cy y), highest powers first so that
+            // each term is read before it is updated.
+            for i in (0..=a).rev() {
+                for j in (0..=b).rev() {
+                    let mut v = poly[i * (b + 1) + j];
+                    if i > 0 {
+                        v += cx * poly[(i - 1) * (b + 1) + j];
+                    }
+                    if j > 0 {
+                        v += cy * poly[i * (b + 1) + j - 1];
+                    }
+                    poly[i * (b + 1) + j] = v;
+                }
+            }
+        }
+    }
+    poly[a * (b + 1) + b]
+}
+
 /// A start-row pattern: bit `c - 1` of `occupied` for a piece on column
 /// `c`, the same bit of `undalt` when it is undalt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -648,6 +686,30 @@ mod tests {
         let index = LayerIndex::new(k);
         out.retain(|p| index.contains(p));
         out
+    }
+
+    #[test]
+    fn the_approximate_size_follows_the_exact_one() {
+        for l in [4u8, 6, 12, 16] {
+            let board = Board::new(l).unwrap();
+            for (a, b) in [(1, 1), (2, 1), (3, 3), (4, 2)] {
+                let key = LayerKey { board, a, b };
+                let exact = LayerIndex::new(key).size() as f64;
+                let approx = approx_size(key);
+                assert!(
+                    (approx - exact).abs() <= exact * 1e-12,
+                    "{key:?}: {approx} {exact}"
+                );
+            }
+        }
+        // 16 v 16 on the Danish board: beyond 64 bits, and the largest
+        // of its scope.
+        let big = LayerKey {
+            board: Board::DANISH,
+            a: 16,
+            b: 16,
+        };
+        assert!(approx_size(big) > u64::MAX as f64);
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub use build::{plan, BuildProgress, LayerReport, NoProgress, Plan};
 pub use check::{check_layer, sweep_once, Check, ROUNDING};
 pub(crate) use error::solve_flags;
 pub use error::TableError;
-pub use index::{Component, LayerIndex, LayerKey, Pattern, Place};
+pub use index::{approx_size, Component, LayerIndex, LayerKey, Pattern, Place};
 pub use pair::LayerStats;
 pub use summary::{activation_summary, ActivationRow};
 pub use value::{covered, value_report, PlayValue, ThrowValues, ValueReport};

@@ -262,12 +262,25 @@ fn a_scope_beyond_64_bits_is_refused_not_wrapped() {
     // counted as u64::MAX, never wrapped round to a small number.
     assert_eq!(p.positions, u64::MAX);
     assert_eq!(p.largest.1, u64::MAX);
-    let t = Tables::new(Board::DANISH, v, None);
-    let err = t.check_memory(&p, Some(20 << 30)).unwrap_err();
+    // The largest layer is the real one (saturated counts named the first
+    // to saturate, 14 v 1), with its size in floating point.
+    assert_eq!((p.largest.0.a, p.largest.0.b), (16, 16));
     assert!(
-        err.to_string().contains("18446744073709551615 positions"),
+        p.approx.1 > 1.4e25 && p.approx.1 < 1.42e25,
+        "{}",
+        p.approx.1
+    );
+    let t = Tables::new(Board::DANISH, v, None);
+    let err = t.check_memory(&p, Some(20 << 30)).unwrap_err().to_string();
+    assert!(
+        err.contains("needs about 1.37e27 bytes (1.28e18 GiB)"),
         "{err}"
     );
+    assert!(
+        err.contains("the largest layer, 16 v 16, has about 1.41e25 positions"),
+        "{err}"
+    );
+    assert!(!err.contains("18446744073709551615"), "{err}");
 }
 
 /// A raised stop flag ends the build with `Interrupted` before the pair in
