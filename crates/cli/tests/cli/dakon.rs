@@ -362,3 +362,30 @@ fn best_within_a_budget_is_marked_and_bounded() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--time must be more than 0 seconds"));
 }
+
+/// `4,…,4/3,…,3,2/0,0 0` on 32 holes: `--max-nodes 1` took 28 s in an
+/// unbounded estimate. The nodes reported (the estimate's included) stay
+/// within the budget, the search's overshoot on one thread (4,096 + 32)
+/// and the estimate's bound (1,000,000).
+#[test]
+fn best_on_the_widest_board_stays_within_its_node_budget() {
+    let mut north = vec!["3"; 31];
+    north.push("2");
+    let pos = format!("{}/{}/0,0 0", vec!["4"; 32].join(","), north.join(","));
+    let v = json(&[
+        "--threads",
+        "1",
+        "dakon",
+        "best",
+        "--position",
+        &pos,
+        "--max-nodes",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["best_moves"].as_array().unwrap().len(), 1);
+    let nodes = v["nodes"].as_u64().unwrap();
+    assert!(nodes <= 1 + 4096 + 32 + 1_000_000, "{nodes} nodes");
+}
