@@ -28,7 +28,7 @@ use dalkon_solver::search::answer::Session;
 use dalkon_solver::search::Limits;
 use dalkon_solver::solve::{search_limits, start_position};
 
-use super::draw::{chain, draw, side_name};
+use super::draw::{chain, draw, side_name, verdict};
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
@@ -365,20 +365,13 @@ impl Game {
 
     fn finished(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         // A position typed in may be over with the opponent's seeds still on
-        // the board: they are the opponent's (docs/rules.md §2.3).
-        let p = &self.pos;
-        let owner = p.side_to_move().other();
-        let store = |s: Side| u32::from(p.store(s)) + if s == owner { p.row_seeds(s) } else { 0 };
-        let (south, north) = (store(Side::South), store(Side::North));
-        let verdict = match south.cmp(&north) {
-            std::cmp::Ordering::Greater => {
-                format!("{} wins by {}", side_name(Side::South), south - north)
-            }
-            std::cmp::Ordering::Less => {
-                format!("{} wins by {}", side_name(Side::North), north - south)
-            }
-            std::cmp::Ordering::Equal => "a draw".to_owned(),
-        };
+        // the board: the rules' final score gives them to their owner.
+        let score = self
+            .pos
+            .final_score()
+            .context("the final score of a game that is over")?;
+        let (south, north) = (score.store(Side::South), score.store(Side::North));
+        let verdict = verdict(&score);
         writeln!(
             out,
             "Game over: {} {south}, {} {north}: {verdict}.",

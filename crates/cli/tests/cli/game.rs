@@ -378,6 +378,27 @@ fn dakon_engine_past_its_node_limit_says_it_estimates() {
     );
 }
 
+/// A game started from a finished position ends at once with the rules'
+/// final score, on the drawn board and in the result line: North's
+/// leftover seeds are North's (it said "South (0) wins by 3" and "a
+/// draw").
+#[test]
+fn dakon_game_from_a_finished_position_counts_the_leftover_seeds() {
+    for (pos, result) in [
+        ("0,0/5,0/3,0 0", "Game over: South (0) 3, North (1) 5: North (1) wins by 2."),
+        ("0,0/1,1/0,0 0", "Game over: South (0) 0, North (1) 2: North (1) wins by 2."),
+    ] {
+        let text = game(&["dakon", "game", "--position", pos], "");
+        let lines = lines(&text);
+        assert!(
+            lines.contains(&format!("game over: North (1) wins by 2   ({pos})").as_str()),
+            "{text}"
+        );
+        assert!(lines.contains(&result), "{text}");
+        assert!(!text.contains("South (0) wins") && !text.contains("draw"), "{text}");
+    }
+}
+
 /// A forced move is played at once, with no search: on a 32-hole board
 /// with one legal move (no move was made in 60 s).
 #[test]
