@@ -126,26 +126,23 @@ pub fn parse<P: clap::Parser>(args: &[OsString]) -> Result<P, clap::Error> {
 }
 
 /// The most worker threads `--threads` takes.
-pub const MAX_THREADS: i64 = 256;
+pub const MAX_THREADS: i64 = dalkon_solver::threads::MAX_THREADS as i64;
 
-/// Run `work` on a pool of `threads` workers, or on rayon's global pool
-/// (all cores, built on first use) when no count was asked for.
+/// Run `work` on a pool of `threads` workers, or, when no count was asked
+/// for, of the count `RAYON_NUM_THREADS` gives (refused outside 1 to 256,
+/// exit 2, as `--threads` is), else one per core. The pool is always ours:
+/// rayon's global pool would take the variable's value unchecked.
 pub fn with_threads<R: Send>(
     threads: Option<u16>,
     work: impl FnOnce() -> anyhow::Result<R> + Send,
 ) -> anyhow::Result<R> {
-    match threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(n))
-            .build()
-            // The system refused the threads: a failure, not bad input.
-            .map_err(|e| crate::errors::Exit {
-                code: 1,
-                message: format!("cannot start {n} worker threads: {e}"),
-            })?
-            .install(work),
-    }
+    use dalkon_solver::threads;
+    let exit = |e: threads::ThreadsError| crate::errors::Exit {
+        code: if e.is_bad_input() { 2 } else { 1 },
+        message: e.to_string(),
+    };
+    let n = threads::worker_threads(threads.map(usize::from)).map_err(exit)?;
+    threads::pool(n, None).map_err(exit)?.install(work)
 }
 
 /// Input quoted in an error message: at most [`QUOTE_MAX`] characters.

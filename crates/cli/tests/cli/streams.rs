@@ -138,6 +138,45 @@ fn threads_are_bounded() {
     assert_eq!(play("256").status.code(), Some(0));
 }
 
+/// `RAYON_NUM_THREADS` is checked as `--threads` is: 100000 started
+/// thousands of threads and never finished. Without `--threads` a bad
+/// value is refused in one line naming the variable (exit 2); a good one
+/// is used; `--threads` overrides it.
+#[test]
+fn rayon_num_threads_is_bounded_too() {
+    let solve = |value: &str, threads: Option<&str>| {
+        let mut args = vec!["dakon", "solve", "--holes", "3", "--seeds", "3", "--method", "search"];
+        if let Some(n) = threads {
+            args.extend(["--threads", n]);
+        }
+        Command::new(env!("CARGO_BIN_EXE_dalkon"))
+            .args(&args)
+            .env("RAYON_NUM_THREADS", value)
+            .env("DALKON_DB_DIR", super::Scratch::new("rayon").path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for value in ["100000", "0", "abc", "257", "-1"] {
+        let out = solve(value, None);
+        assert_eq!(out.status.code(), Some(2), "RAYON_NUM_THREADS={value}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: RAYON_NUM_THREADS=\"{value}\" is not a number of worker threads: \
+                 it must be a whole number from 1 to 256, or unset\n"
+            )
+        );
+        assert!(out.stdout.is_empty());
+        assert_eq!(solve(value, Some("2")).status.code(), Some(0), "--threads 2");
+    }
+    for value in ["1", "256", ""] {
+        let out = solve(value, None);
+        assert_eq!(out.status.code(), Some(0), "RAYON_NUM_THREADS={value}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("value       +10"));
+    }
+}
+
 /// Run with raw bytes on stdin.
 pub fn run_bytes(args: &[&str], stdin: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))

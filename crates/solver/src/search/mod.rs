@@ -92,6 +92,10 @@ pub enum SearchError {
         /// The limit.
         max: u64,
     },
+    /// No pool of search threads: a bad `RAYON_NUM_THREADS`, or the system
+    /// refused the threads.
+    #[error(transparent)]
+    Threads(#[from] crate::threads::ThreadsError),
     /// The table budget is below the smallest usable table.
     #[error("a transposition table of {bytes} bytes is too small (at least {min} bytes)")]
     TableTooSmall {
@@ -282,12 +286,10 @@ where
             min,
         });
     }
-    let threads = rayon::current_num_threads();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(256 << 20)
-        .build()
-        .expect("cannot start search threads");
+    // As many workers as the pool the caller runs on (validated where it
+    // was built), with deeper stacks.
+    let threads = crate::threads::current_threads()?;
+    let pool = crate::threads::pool(threads, Some(256 << 20))?;
     pool.install(|| {
         use answer::AnyTable;
         match table {
