@@ -113,6 +113,39 @@ fn a_full_disk_is_one_error_line() {
     );
 }
 
+/// `--help` and `--version` are output like any other: to a full disk one
+/// line and exit 1 (they exited 0), to a closed pipe 141 and no line.
+#[test]
+fn help_and_version_report_output_they_cannot_write() {
+    for args in [&["--help"][..], &["--version"], &["dakon", "best", "--help"]] {
+        let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+            return; // not Linux
+        };
+        let out = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: cannot write the output: No space left on device (os error 28)\n"
+        );
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{args:?}");
+        assert!(out.stderr.is_empty());
+    }
+}
+
 #[test]
 fn threads_are_bounded() {
     let play = |n: &str| {
