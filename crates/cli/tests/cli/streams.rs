@@ -72,6 +72,39 @@ fn error_lines_quote_at_most_80_characters() {
     assert!(err.contains("… (100000 characters)"), "{err}");
 }
 
+/// Library errors print paths in full; the error line cuts every word
+/// (a run without white space) to 80 characters: a 300-character
+/// `--db-dir` or file argument is quoted in its first 80 and its length.
+#[test]
+fn long_paths_in_error_lines_are_cut_to_80_characters() {
+    let long = format!("/nonexistent-dalkon/{}", vec!["d".repeat(49); 6].join("/"));
+    assert!(long.len() >= 300);
+    let file = format!("{long}/x.strategy");
+    let db = format!("/dev/null/{long}");
+    let cases: [(Vec<&str>, i32); 3] = [
+        (vec!["dakon", "verify", &file], 2),
+        (
+            vec!["dakon", "solve", "--holes", "3", "--seeds", "3", "--method", "retrograde", "--db-dir", &db],
+            1,
+        ),
+        (
+            vec!["daldos", "value", "--position", "Aa../...../Bb.. a", "--db-dir", &long],
+            2,
+        ),
+    ];
+    for (args, code) in cases {
+        let out = run(&args, None);
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(" characters)"), "{err}");
+        assert!(!err.contains(&long[..81]), "{err}");
+        for word in err.split_whitespace() {
+            assert!(word.chars().count() <= 81 || word.contains('…'), "{word}");
+        }
+    }
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
