@@ -172,7 +172,9 @@ pub fn shorten_long_words(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     while !rest.is_empty() {
-        let start = rest.find(|c: char| !c.is_whitespace()).unwrap_or(rest.len());
+        let start = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
         out.push_str(&rest[..start]);
         rest = &rest[start..];
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
@@ -186,7 +188,10 @@ fn shorten_word(word: &str) -> String {
     if word.chars().count() <= QUOTE_MAX || word.contains('"') || word.contains('…') {
         return word.to_owned();
     }
-    let tail = word.len() - word.trim_end_matches([':', ',', ';', '.', ')', '`', '\'']).len();
+    let tail = word.len()
+        - word
+            .trim_end_matches([':', ',', ';', '.', ')', '`', '\''])
+            .len();
     let (body, tail) = word.split_at(word.len() - tail);
     let inner = body.trim_start_matches('\'');
     let head = &body[..body.len() - inner.len()];
@@ -275,7 +280,10 @@ mod tests {
                 &dir[..80]
             )
         );
-        let clap = format!("error: invalid value '{}' for '--holes <HOLES>'", "9".repeat(200));
+        let clap = format!(
+            "error: invalid value '{}' for '--holes <HOLES>'",
+            "9".repeat(200)
+        );
         assert_eq!(
             shorten_long_words(&clap),
             format!(

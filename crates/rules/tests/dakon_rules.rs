@@ -449,7 +449,10 @@ fn final_score_sweeps_leftover_seeds_to_the_side_not_to_move() {
     let s = pos("0,0/5,0/3,0 0").final_score().unwrap();
     assert_eq!((s.store(Side::South), s.store(Side::North)), (3, 5));
     assert_eq!((s.winner(), s.margin()), (Some(Side::North), 2));
-    assert_eq!((s.difference(Side::South), s.difference(Side::North)), (-2, 2));
+    assert_eq!(
+        (s.difference(Side::South), s.difference(Side::North)),
+        (-2, 2)
+    );
     assert_eq!(pos("0,0/5,0/3,0 0").terminal_value(), Some(-2));
     // Empty stores, North's 1 + 1: 0 against 2, not a draw.
     let s = pos("0,0/1,1/0,0 0").final_score().unwrap();

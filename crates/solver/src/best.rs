@@ -230,7 +230,10 @@ pub fn engine_move(
     }
     let nodes = match answer(pos, rules, limits, session, None, false) {
         Ok(a) if a.exact => {
-            let hole = *a.best_moves.first().expect("a game not over has a best move");
+            let hole = *a
+                .best_moves
+                .first()
+                .expect("a game not over has a best move");
             return Ok(Some(EngineMove {
                 hole,
                 choice: Choice::Exact { value: a.lower },
@@ -494,8 +497,8 @@ mod tests {
     fn a_forced_move_needs_no_search() {
         let mut south = [0u8; 32];
         south[31] = 1;
-        let pos = Position::new(&south, &[3; 32], [0, 0], dalkon_rules::dakon::Side::South)
-            .unwrap();
+        let pos =
+            Position::new(&south, &[3; 32], [0, 0], dalkon_rules::dakon::Side::South).unwrap();
         let m = engine_move(&pos, &Rules::default(), &limits(Some(1)), None, 6)
             .unwrap()
             .unwrap();
@@ -520,8 +523,14 @@ mod tests {
         let m = engine_move(&widest(), &rules, &limits(Some(1)), None, 6)
             .unwrap()
             .unwrap();
-        assert!(matches!(m.choice, Choice::Estimate { depth: 4, .. }), "{m:?}");
+        assert!(
+            matches!(m.choice, Choice::Estimate { depth: 4, .. }),
+            "{m:?}"
+        );
         let over: Position = "0,0/1,1/0,0 0".parse().unwrap();
-        assert_eq!(engine_move(&over, &rules, &limits(None), None, 6).unwrap(), None);
+        assert_eq!(
+            engine_move(&over, &rules, &limits(None), None, 6).unwrap(),
+            None
+        );
     }
 }

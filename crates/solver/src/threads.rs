@@ -59,9 +59,7 @@ pub fn env_threads() -> Result<Option<usize>, ThreadsError> {
 fn parse_threads(text: &str) -> Result<usize, ThreadsError> {
     match text.parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(ThreadsError::Env {
-            value: quote(text),
-        }),
+        _ => Err(ThreadsError::Env { value: quote(text) }),
     }
 }
 
@@ -145,7 +143,10 @@ mod tests {
         }
         let long = "9".repeat(300);
         let e = parse_threads(&long).unwrap_err().to_string();
-        assert!(e.contains(&format!("{:?}… (300 characters)", &long[..80])), "{e}");
+        assert!(
+            e.contains(&format!("{:?}… (300 characters)", &long[..80])),
+            "{e}"
+        );
     }
 
     #[test]

@@ -385,8 +385,14 @@ fn dakon_engine_past_its_node_limit_says_it_estimates() {
 #[test]
 fn dakon_game_from_a_finished_position_counts_the_leftover_seeds() {
     for (pos, result) in [
-        ("0,0/5,0/3,0 0", "Game over: South (0) 3, North (1) 5: North (1) wins by 2."),
-        ("0,0/1,1/0,0 0", "Game over: South (0) 0, North (1) 2: North (1) wins by 2."),
+        (
+            "0,0/5,0/3,0 0",
+            "Game over: South (0) 3, North (1) 5: North (1) wins by 2.",
+        ),
+        (
+            "0,0/1,1/0,0 0",
+            "Game over: South (0) 0, North (1) 2: North (1) wins by 2.",
+        ),
     ] {
         let text = game(&["dakon", "game", "--position", pos], "");
         let lines = lines(&text);
@@ -395,7 +401,10 @@ fn dakon_game_from_a_finished_position_counts_the_leftover_seeds() {
             "{text}"
         );
         assert!(lines.contains(&result), "{text}");
-        assert!(!text.contains("South (0) wins") && !text.contains("draw"), "{text}");
+        assert!(
+            !text.contains("South (0) wins") && !text.contains("draw"),
+            "{text}"
+        );
     }
 }
 
@@ -421,7 +430,10 @@ fn dakon_engine_plays_a_forced_move_at_once() {
     );
     let played = starting(&text, "South (0) plays hole ");
     assert_eq!(played.len(), 1, "{text}");
-    assert!(played[0].starts_with("South (0) plays hole 32 -> "), "{text}");
+    assert!(
+        played[0].starts_with("South (0) plays hole 32 -> "),
+        "{text}"
+    );
     assert_eq!(
         starting(&text, "  engine: "),
         vec!["  engine: forced: the only legal move"]

@@ -83,10 +83,16 @@ fn dakon_finished_positions_count_the_leftover_seeds() {
             format!("game over: North (1) wins by 2   ({pos})")
         );
         let svg = stdout(&["dakon", "show", "--position", pos, "--format", "svg"]);
-        assert!(svg.contains("Dakon, 2 holes a row: game over: North (1) wins by 2\n"), "{svg}");
+        assert!(
+            svg.contains("Dakon, 2 holes a row: game over: North (1) wins by 2\n"),
+            "{svg}"
+        );
     }
     let text = stdout(&["dakon", "show", "--position", "1,1/0,0/0,2 1"]);
-    assert!(text.ends_with("game over: a draw   (1,1/0,0/0,2 1)\n"), "{text}");
+    assert!(
+        text.ends_with("game over: a draw   (1,1/0,0/0,2 1)\n"),
+        "{text}"
+    );
 }
 
 #[test]

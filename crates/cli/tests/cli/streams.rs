@@ -84,11 +84,29 @@ fn long_paths_in_error_lines_are_cut_to_80_characters() {
     let cases: [(Vec<&str>, i32); 3] = [
         (vec!["dakon", "verify", &file], 2),
         (
-            vec!["dakon", "solve", "--holes", "3", "--seeds", "3", "--method", "retrograde", "--db-dir", &db],
+            vec![
+                "dakon",
+                "solve",
+                "--holes",
+                "3",
+                "--seeds",
+                "3",
+                "--method",
+                "retrograde",
+                "--db-dir",
+                &db,
+            ],
             1,
         ),
         (
-            vec!["daldos", "value", "--position", "Aa../...../Bb.. a", "--db-dir", &long],
+            vec![
+                "daldos",
+                "value",
+                "--position",
+                "Aa../...../Bb.. a",
+                "--db-dir",
+                &long,
+            ],
             2,
         ),
     ];
@@ -150,7 +168,11 @@ fn a_full_disk_is_one_error_line() {
 /// line and exit 1 (they exited 0), to a closed pipe 141 and no line.
 #[test]
 fn help_and_version_report_output_they_cannot_write() {
-    for args in [&["--help"][..], &["--version"], &["dakon", "best", "--help"]] {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["dakon", "best", "--help"],
+    ] {
         let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
             return; // not Linux
         };
@@ -211,7 +233,9 @@ fn threads_are_bounded() {
 #[test]
 fn rayon_num_threads_is_bounded_too() {
     let solve = |value: &str, threads: Option<&str>| {
-        let mut args = vec!["dakon", "solve", "--holes", "3", "--seeds", "3", "--method", "search"];
+        let mut args = vec![
+            "dakon", "solve", "--holes", "3", "--seeds", "3", "--method", "search",
+        ];
         if let Some(n) = threads {
             args.extend(["--threads", n]);
         }
@@ -234,7 +258,11 @@ fn rayon_num_threads_is_bounded_too() {
             )
         );
         assert!(out.stdout.is_empty());
-        assert_eq!(solve(value, Some("2")).status.code(), Some(0), "--threads 2");
+        assert_eq!(
+            solve(value, Some("2")).status.code(),
+            Some(0),
+            "--threads 2"
+        );
     }
     for value in ["1", "256", ""] {
         let out = solve(value, None);
