@@ -126,26 +126,23 @@ pub fn parse<P: clap::Parser>(args: &[OsString]) -> Result<P, clap::Error> {
 }
 
 /// The most worker threads `--threads` takes.
-pub const MAX_THREADS: i64 = 256;
+pub const MAX_THREADS: i64 = dalkon_solver::threads::MAX_THREADS as i64;
 
-/// Run `work` on a pool of `threads` workers, or on rayon's global pool
-/// (all cores, built on first use) when no count was asked for.
+/// Run `work` on a pool of `threads` workers, or, when no count was asked
+/// for, of the count `RAYON_NUM_THREADS` gives (refused outside 1 to 256,
+/// exit 2, as `--threads` is), else one per core. The pool is always ours:
+/// rayon's global pool would take the variable's value unchecked.
 pub fn with_threads<R: Send>(
     threads: Option<u16>,
     work: impl FnOnce() -> anyhow::Result<R> + Send,
 ) -> anyhow::Result<R> {
-    match threads {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(usize::from(n))
-            .build()
-            // The system refused the threads: a failure, not bad input.
-            .map_err(|e| crate::errors::Exit {
-                code: 1,
-                message: format!("cannot start {n} worker threads: {e}"),
-            })?
-            .install(work),
-    }
+    use dalkon_solver::threads;
+    let exit = |e: threads::ThreadsError| crate::errors::Exit {
+        code: if e.is_bad_input() { 2 } else { 1 },
+        message: e.to_string(),
+    };
+    let n = threads::worker_threads(threads.map(usize::from)).map_err(exit)?;
+    threads::pool(n, None).map_err(exit)?.install(work)
 }
 
 /// Input quoted in an error message: at most [`QUOTE_MAX`] characters.
@@ -160,6 +157,51 @@ pub fn quote(text: &str) -> String {
 
 /// The most characters of the input an error line quotes.
 pub const QUOTE_MAX: usize = 80;
+
+/// `line` with every word (a run without white space) of more than
+/// [`QUOTE_MAX`] characters cut to its first [`QUOTE_MAX`], followed by
+/// `…` and its length: the paths that library errors show in full (a
+/// `--db-dir` of 300 characters and the file in it), and values that
+/// clap quotes in its usage errors. A word already cut by [`quote`] (it
+/// holds `…`) or holding a quoted value (`"`) is left alone; quotes
+/// (`'`) and trailing `:`, `,`, `;`, `.`, `)` or a backtick are kept outside
+/// the count.
+/// Every error line goes through here ([`crate::errors::one_line`],
+/// [`usage_line`]).
+pub fn shorten_long_words(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while !rest.is_empty() {
+        let start = rest
+            .find(|c: char| !c.is_whitespace())
+            .unwrap_or(rest.len());
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        out.push_str(&shorten_word(&rest[..end]));
+        rest = &rest[end..];
+    }
+    out
+}
+
+fn shorten_word(word: &str) -> String {
+    if word.chars().count() <= QUOTE_MAX || word.contains('"') || word.contains('…') {
+        return word.to_owned();
+    }
+    let tail = word.len()
+        - word
+            .trim_end_matches([':', ',', ';', '.', ')', '`', '\''])
+            .len();
+    let (body, tail) = word.split_at(word.len() - tail);
+    let inner = body.trim_start_matches('\'');
+    let head = &body[..body.len() - inner.len()];
+    let n = inner.chars().count();
+    if n <= QUOTE_MAX {
+        return word.to_owned();
+    }
+    let cut: String = inner.chars().take(QUOTE_MAX).collect();
+    format!("{head}{cut}… ({n} characters){tail}")
+}
 
 /// A clap usage error as one line: clap's first line (`error: …`), with
 /// the items clap lists under it (missing flags, possible values) folded
@@ -179,7 +221,7 @@ pub fn usage_line(rendered: &str, command: &str) -> String {
         line.push(' ');
         line.push_str(&listed.join(", "));
     }
-    format!("{line}; see '{command} --help'")
+    shorten_long_words(&format!("{line}; see '{command} --help'"))
 }
 
 /// Flags accepted by every command.
@@ -225,6 +267,36 @@ mod tests {
         let q = quote(&long);
         assert!(q.starts_with(&format!("{:?}", &long[..80])), "{q}");
         assert!(q.ends_with("… (200 characters)"), "{q}");
+    }
+
+    #[test]
+    fn long_words_are_cut_to_80_characters() {
+        let dir = format!("/tmp/{}", "d".repeat(300));
+        let line = format!("cannot read {dir}/x.strategy: No such file or directory (os error 2)");
+        assert_eq!(
+            shorten_long_words(&line),
+            format!(
+                "cannot read {}… (316 characters): No such file or directory (os error 2)",
+                &dir[..80]
+            )
+        );
+        let clap = format!(
+            "error: invalid value '{}' for '--holes <HOLES>'",
+            "9".repeat(200)
+        );
+        assert_eq!(
+            shorten_long_words(&clap),
+            format!(
+                "error: invalid value '{}… (200 characters)' for '--holes <HOLES>'",
+                "9".repeat(80)
+            )
+        );
+        // Short words, words already quoted by `quote`, and white space
+        // stay as they are.
+        let quoted = format!("bad --position {}: row 1", quote(&"7,".repeat(100)));
+        assert_eq!(shorten_long_words(&quoted), quoted);
+        let exact = format!("x  {}\t{}", "a".repeat(80), quote(&"b".repeat(80)));
+        assert_eq!(shorten_long_words(&exact), exact);
     }
 
     #[test]

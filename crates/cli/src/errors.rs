@@ -24,7 +24,9 @@ impl std::fmt::Display for Exit {
 impl std::error::Error for Exit {}
 
 /// The error and its causes on one line, `: `-separated, each cause once
-/// (a message that already quotes its cause is not followed by it again).
+/// (a message that already quotes its cause is not followed by it again),
+/// no word of it longer than 80 characters
+/// ([`crate::common::shorten_long_words`]).
 pub fn one_line(err: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in err.chain() {
@@ -37,7 +39,8 @@ pub fn one_line(err: &anyhow::Error) -> String {
         }
         line.push_str(&text);
     }
-    line
+    // Library errors show paths in full: cut them as input is quoted.
+    crate::common::shorten_long_words(&line)
 }
 
 /// Exit code for an error: an [`Exit`] says it; else the first error of

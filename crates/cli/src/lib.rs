@@ -111,7 +111,7 @@ where
 }
 
 /// A clap error: `--help` and `--version` print as clap prints them (exit
-/// 0); a usage error is one line naming the problem and where to read the
+/// 0, or as any output that cannot be written); a usage error is one line naming the problem and where to read the
 /// usage (exit 2).
 fn usage_error(
     e: &clap::Error,
@@ -124,8 +124,19 @@ fn usage_error(
     let (path, commands) = command_path(args);
     let line = match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = write!(stdout, "{text}");
-            return 0;
+            // Output like any other: a closed pipe ends quietly, a full
+            // disk is one line and exit 1.
+            return match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => 0,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => EXIT_CLOSED_PIPE,
+                Err(e) => {
+                    let _ = writeln!(stderr, "error: cannot write the output: {e}");
+                    1
+                }
+            };
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
             format!(

@@ -224,11 +224,7 @@ impl PyPosition {
     #[pyo3(signature = (rules = None))]
     fn terminal_margin(&self, rules: Option<&PyRules>) -> Option<i32> {
         let _ = rules;
-        let v = self.0.terminal_value()?;
-        Some(match self.0.side_to_move() {
-            Side::South => v,
-            Side::North => -v,
-        })
+        Some(self.0.final_score()?.difference(Side::South))
     }
 
     fn __str__(&self) -> String {

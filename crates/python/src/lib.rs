@@ -23,6 +23,16 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
+    // The workers of every search run from Python: rayon's global pool,
+    // built here with the count checked as the CLI checks it (rayon would
+    // start any number RAYON_NUM_THREADS gives).
+    dalkon_solver::threads::init_global_pool().map_err(|e| {
+        if e.is_bad_input() {
+            errors::input(e)
+        } else {
+            pyo3::exceptions::PyRuntimeError::new_err(e.to_string())
+        }
+    })?;
     let dakon = PyModule::new(py, "dakon")?;
     dakon::register(&dakon)?;
     m.add_submodule(&dakon)?;

@@ -440,3 +440,31 @@ fn more_than_255_seeds_is_refused_naming_the_limit() {
     assert!(Position::new(&[200], &[0], [55, 0], Side::South).is_ok());
     assert!(Position::new(&[200], &[0], [55, 1], Side::South).is_err());
 }
+
+/// The final score, worked by hand (rules.md §2.3: the side to move has no
+/// seeds, so every seed left goes to the other side's store).
+#[test]
+fn final_score_sweeps_leftover_seeds_to_the_side_not_to_move() {
+    // South to move, row empty: North's 5 join North's store: 3 against 5.
+    let s = pos("0,0/5,0/3,0 0").final_score().unwrap();
+    assert_eq!((s.store(Side::South), s.store(Side::North)), (3, 5));
+    assert_eq!((s.winner(), s.margin()), (Some(Side::North), 2));
+    assert_eq!(
+        (s.difference(Side::South), s.difference(Side::North)),
+        (-2, 2)
+    );
+    assert_eq!(pos("0,0/5,0/3,0 0").terminal_value(), Some(-2));
+    // Empty stores, North's 1 + 1: 0 against 2, not a draw.
+    let s = pos("0,0/1,1/0,0 0").final_score().unwrap();
+    assert_eq!((s.store(Side::South), s.store(Side::North)), (0, 2));
+    assert_eq!((s.winner(), s.margin()), (Some(Side::North), 2));
+    // North to move, row empty: South's 2 are South's: 2 against 2.
+    let s = pos("1,1/0,0/0,2 1").final_score().unwrap();
+    assert_eq!((s.winner(), s.margin()), (None, 0));
+    assert_eq!(pos("1,1/0,0/0,2 1").terminal_value(), Some(0));
+    // Swept already: the stores as they are.
+    let s = pos("0,0/0,0/7,1 1").final_score().unwrap();
+    assert_eq!((s.winner(), s.margin()), (Some(Side::South), 6));
+    // Not over: no score.
+    assert_eq!(pos("1,0/0,1/0,0 0").final_score(), None);
+}

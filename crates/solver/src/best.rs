@@ -35,9 +35,13 @@ pub struct Analysis {
     /// budget stopped the search first.
     pub exact: bool,
     /// Plies of the estimate that chose the move when the search proved
-    /// nothing in its budget (`None` otherwise).
+    /// nothing in its budget (`None` otherwise): the depth asked for, or
+    /// fewer where that would pass [`search::ESTIMATE_MAX_NODES`].
     pub estimate_depth: Option<u32>,
-    /// Nodes searched.
+    /// Nodes searched, the estimate's included. Within a node budget of
+    /// `n`, at most `n` plus [`search::node_overshoot`] (once per search:
+    /// twice with `every_move`, whose bounds then come from a second
+    /// search) plus [`search::ESTIMATE_MAX_NODES`].
     pub nodes: u64,
     /// Positions in the table after the search.
     pub positions: u64,
@@ -75,10 +79,14 @@ pub fn analyse(
 /// plain search `estimate_depth` plies deep prefers. `session` keeps the
 /// table between queries (batch mode, games).
 ///
+/// The estimate visits at most [`search::ESTIMATE_MAX_NODES`] positions
+/// (about 0.1 s on a 32-hole board), fewer plies than `estimate_depth`
+/// where more would not fit: a budget of a second, or of one node, is
+/// answered in about that time on every board.
+///
 /// A search its caller stops ([`SearchProgress::stop`], e.g. on Ctrl-C)
 /// answers at once: the bounds proved so far and the move with the best of
-/// them, `value` their lower bound; the estimate, which cannot be stopped
-/// and takes seconds on a big board, is not run.
+/// them, `value` their lower bound; the estimate is not run.
 pub fn analyse_with(
     pos: &Position,
     rules: &Rules,
@@ -87,6 +95,7 @@ pub fn analyse_with(
     progress: Option<&SearchProgress>,
     options: Options,
 ) -> Result<Analysis, SolveError> {
+    let start = std::time::Instant::now();
     let a = match answer(pos, rules, limits, session, progress, options.every_move) {
         Ok(a) => a,
         Err(SearchError::NodeLimit { nodes }) => {
@@ -103,7 +112,7 @@ pub fn analyse_with(
                 false,
             )
             .map_err(SolveError::Search)?;
-            a.nodes = nodes;
+            a.nodes += nodes;
             a
         }
         Err(e) => return Err(SolveError::Search(e)),
@@ -133,7 +142,15 @@ pub fn analyse_with(
     };
     let stopped = progress.is_some_and(|p| p.stop.load(Ordering::Relaxed));
     if !a.exact && !pos.is_over() && !stopped {
-        let est = search::estimate_moves(pos, rules, options.estimate_depth);
+        let est = search::estimate_within(
+            pos,
+            rules,
+            options.estimate_depth,
+            search::ESTIMATE_MAX_NODES,
+        );
+        analysis.nodes += est.nodes;
+        let depth = est.depth;
+        let est = est.moves;
         let refuted = analysis.move_bounds.iter().any(|m| m.upper < a.upper);
         if a.lower <= trivial && !refuted {
             // Nothing proved: let a shallow search choose the move.
@@ -141,7 +158,7 @@ pub fn analyse_with(
             let h = est.iter().find(|m| m.1 == top).expect("a move").0;
             analysis.best_moves = vec![h];
             analysis.pv = vec![h];
-            analysis.estimate_depth = Some(options.estimate_depth);
+            analysis.estimate_depth = Some(depth);
         }
         // The value: the shallow estimate of the chosen move, within the
         // bounds proved.
@@ -149,7 +166,99 @@ pub fn analyse_with(
         let guess = est.iter().find(|m| m.0 == h).expect("a legal move").1;
         analysis.value = guess.clamp(a.lower, a.upper);
     }
+    analysis.seconds = start.elapsed().as_secs_f64();
     Ok(analysis)
+}
+
+/// How the engine chose its move ([`engine_move`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choice {
+    /// The only legal move: played with no search.
+    Forced,
+    /// A best move, proved: `value` is the exact final store difference
+    /// for the side to move.
+    Exact {
+        /// The position's value.
+        value: i32,
+    },
+    /// The budget ended the proof first: the best move of an estimate
+    /// `depth` plies deep, worth about `value`.
+    Estimate {
+        /// The estimate's value of the move (store difference included).
+        value: i32,
+        /// Plies of the estimate (fewer than asked where more would pass
+        /// [`search::ESTIMATE_MAX_NODES`]).
+        depth: u32,
+    },
+}
+
+/// The engine's move in a game and how it was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The hole played.
+    pub hole: usize,
+    /// Why this hole.
+    pub choice: Choice,
+    /// Nodes searched, the estimate's included (0 for a forced move).
+    pub nodes: u64,
+}
+
+/// The engine's move in `pos`, or `None` when the game is over: the only
+/// legal move at once (no search: nothing to choose, and on a big board
+/// even an estimate costs time); else the lowest best move when the proof
+/// of the best moves fits in `limits`; else the first best move of an
+/// estimate `estimate_depth` plies deep within
+/// [`search::ESTIMATE_MAX_NODES`]. `session` keeps the table between the
+/// moves of a game.
+pub fn engine_move(
+    pos: &Position,
+    rules: &Rules,
+    limits: &Limits,
+    session: Option<&Session>,
+    estimate_depth: u32,
+) -> Result<Option<EngineMove>, SolveError> {
+    let mut moves = pos.moves();
+    let Some(first) = moves.next() else {
+        return Ok(None);
+    };
+    if moves.next().is_none() {
+        return Ok(Some(EngineMove {
+            hole: first,
+            choice: Choice::Forced,
+            nodes: 0,
+        }));
+    }
+    let nodes = match answer(pos, rules, limits, session, None, false) {
+        Ok(a) if a.exact => {
+            let hole = *a
+                .best_moves
+                .first()
+                .expect("a game not over has a best move");
+            return Ok(Some(EngineMove {
+                hole,
+                choice: Choice::Exact { value: a.lower },
+                nodes: a.nodes,
+            }));
+        }
+        Ok(a) => a.nodes,
+        Err(SearchError::NodeLimit { nodes }) => nodes,
+        Err(e) => return Err(SolveError::Search(e)),
+    };
+    let est = search::estimate_within(pos, rules, estimate_depth, search::ESTIMATE_MAX_NODES);
+    // The first of the best, as `best_moves` is ascending.
+    let &(hole, value) = est
+        .moves
+        .iter()
+        .reduce(|a, b| if b.1 > a.1 { b } else { a })
+        .expect("a game not over has a move");
+    Ok(Some(EngineMove {
+        hole,
+        choice: Choice::Estimate {
+            value,
+            depth: est.depth,
+        },
+        nodes: nodes + est.nodes,
+    }))
 }
 
 #[cfg(test)]
@@ -315,5 +424,113 @@ mod tests {
         };
         let e = analyse(&pos, &Rules::default(), &tiny, 6, None).unwrap_err();
         assert!(e.is_bad_input(), "{e}");
+    }
+
+    /// 32 fours on South's row, 31 threes and a 2 on North's: a budget of
+    /// one node took 28 s here, all of it in an unbounded 6-ply estimate.
+    fn widest() -> Position {
+        let south = [4u8; 32];
+        let mut north = [3u8; 32];
+        north[31] = 2;
+        Position::new(&south, &north, [0, 0], dalkon_rules::dakon::Side::South).unwrap()
+    }
+
+    fn one_thread<R: Send>(work: impl FnOnce() -> R + Send) -> R {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(work)
+    }
+
+    /// The work of an answer within a node budget is the budget plus the
+    /// documented overshoot and the estimate's bound, on the widest board,
+    /// with and without `every_move`.
+    #[test]
+    fn a_node_budget_bounds_the_work_on_the_widest_board() {
+        let pos = widest();
+        let rules = Rules::default();
+        for (every_move, searches) in [(false, 1), (true, 2)] {
+            let options = Options {
+                every_move,
+                estimate_depth: 6,
+            };
+            let a = one_thread(|| {
+                analyse_with(&pos, &rules, &limits(Some(1)), None, None, options).unwrap()
+            });
+            assert!(!a.exact);
+            assert_eq!(a.best_moves.len(), 1);
+            assert!(a.lower <= a.value && a.value <= a.upper);
+            let bound = 1 + searches * search::node_overshoot(1) + search::ESTIMATE_MAX_NODES;
+            assert!(a.nodes <= bound, "{} nodes, bound {bound}", a.nodes);
+        }
+    }
+
+    /// The estimate stops at the deepest depth that fits its budget: all 6
+    /// plies on the 4 × 4 start (the same values as the unbounded
+    /// estimate), fewer on the widest board, one ply with a budget of 1.
+    #[test]
+    fn the_estimate_stays_within_its_budget() {
+        let rules = Rules::default();
+        let small = Position::start(4, 4).unwrap();
+        let e = search::estimate_within(&small, &rules, 6, search::ESTIMATE_MAX_NODES);
+        assert_eq!(e.depth, 6);
+        assert_eq!(e.moves, search::estimate_moves(&small, &rules, 6));
+        let pos = widest();
+        for budget in [1, 1000, search::ESTIMATE_MAX_NODES] {
+            let e = search::estimate_within(&pos, &rules, 6, budget);
+            assert!(e.nodes <= budget.max(32), "{} nodes for {budget}", e.nodes);
+            assert_eq!(e.moves.len(), 32);
+            assert_eq!(e.moves, search::estimate_moves(&pos, &rules, e.depth));
+        }
+        assert_eq!(search::estimate_within(&pos, &rules, 6, 1).depth, 1);
+        // 4 plies fit a million positions (many moves end in a bonus move
+        // or a capture that empties holes), 5 plies (some 30 million) do not.
+        assert_eq!(
+            search::estimate_within(&pos, &rules, 6, search::ESTIMATE_MAX_NODES).depth,
+            4
+        );
+    }
+
+    /// A forced move is played with no search, however big the board.
+    #[test]
+    fn a_forced_move_needs_no_search() {
+        let mut south = [0u8; 32];
+        south[31] = 1;
+        let pos =
+            Position::new(&south, &[3; 32], [0, 0], dalkon_rules::dakon::Side::South).unwrap();
+        let m = engine_move(&pos, &Rules::default(), &limits(Some(1)), None, 6)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            m,
+            EngineMove {
+                hole: 32,
+                choice: Choice::Forced,
+                nodes: 0
+            }
+        );
+    }
+
+    #[test]
+    fn the_engine_move_is_exact_or_an_estimate() {
+        let rules = Rules::default();
+        let pos = Position::start(4, 4).unwrap();
+        let m = engine_move(&pos, &rules, &limits(None), None, 6)
+            .unwrap()
+            .unwrap();
+        assert_eq!((m.hole, m.choice), (1, Choice::Exact { value: 32 }));
+        let m = engine_move(&widest(), &rules, &limits(Some(1)), None, 6)
+            .unwrap()
+            .unwrap();
+        assert!(
+            matches!(m.choice, Choice::Estimate { depth: 4, .. }),
+            "{m:?}"
+        );
+        let over: Position = "0,0/1,1/0,0 0".parse().unwrap();
+        assert_eq!(
+            engine_move(&over, &rules, &limits(None), None, 6).unwrap(),
+            None
+        );
     }
 }

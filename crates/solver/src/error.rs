@@ -170,10 +170,15 @@ impl DbError {
 }
 
 impl SearchError {
-    /// Whether the limits given are at fault (a table below the minimum);
-    /// running out of nodes is a limit reached, not bad input.
+    /// Whether the limits given are at fault (a table below the minimum, a
+    /// bad `RAYON_NUM_THREADS`); running out of nodes is a limit reached,
+    /// not bad input.
     pub fn is_bad_input(&self) -> bool {
-        matches!(self, SearchError::TableTooSmall { .. })
+        match self {
+            SearchError::TableTooSmall { .. } => true,
+            SearchError::Threads(e) => e.is_bad_input(),
+            _ => false,
+        }
     }
 }
 

@@ -11,6 +11,7 @@ pub mod reference;
 pub mod retro;
 pub mod search;
 pub mod solve;
+pub mod threads;
 
 pub use error::SolveError;
 pub use progress::{NoProgress, Progress};

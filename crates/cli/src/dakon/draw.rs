@@ -1,6 +1,6 @@
 //! Text drawings of Dakon boards and move chains.
 
-use dalkon_rules::dakon::{Position, Side};
+use dalkon_rules::dakon::{FinalScore, Position, Side};
 
 /// "South (0)" or "North (1)".
 pub fn side_name(side: Side) -> &'static str {
@@ -98,22 +98,21 @@ pub fn draw_marked(p: &Position, marked: &[usize]) -> String {
     out
 }
 
-/// "game over: South (0) wins by 2" (or "game over: a draw"), from the
-/// stores of a finished game.
+/// The result of a game: "South (0) wins by 2" or "a draw".
+pub fn verdict(score: &FinalScore) -> String {
+    match score.winner() {
+        Some(side) => format!("{} wins by {}", side_name(side), score.margin()),
+        None => "a draw".to_owned(),
+    }
+}
+
+/// "game over: North (1) wins by 2" (or "game over: a draw"): the final
+/// score of the rules (leftover seeds to the side not to move); "game not
+/// over" for a game still going.
 pub fn game_over(p: &Position) -> String {
-    let (south, north) = (p.store(Side::South), p.store(Side::North));
-    match south.cmp(&north) {
-        std::cmp::Ordering::Greater => format!(
-            "game over: {} wins by {}",
-            side_name(Side::South),
-            south - north
-        ),
-        std::cmp::Ordering::Less => format!(
-            "game over: {} wins by {}",
-            side_name(Side::North),
-            north - south
-        ),
-        std::cmp::Ordering::Equal => "game over: a draw".to_owned(),
+    match p.final_score() {
+        Some(score) => format!("game over: {}", verdict(&score)),
+        None => "game not over".to_owned(),
     }
 }
 
@@ -147,6 +146,19 @@ mod tests {
              \x20                 --> South (0) sows S1 to S3, then into South store\n\
              South (0) to move   (1,2,3/4,5,6/7,8 0)\n"
         );
+    }
+
+    /// Leftover seeds go to the side not to move (rules.md §2.3): South
+    /// to move with an empty row, North's 5 make North 5 to South's 3.
+    #[test]
+    fn leftover_seeds_count_for_their_owner() {
+        let p: Position = "0,0/5,0/3,0 0".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: North (1) wins by 2   (0,0/5,0/3,0 0)\n"));
+        let p: Position = "0,0/1,1/0,0 0".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: North (1) wins by 2   (0,0/1,1/0,0 0)\n"));
+        // North to move with an empty row: South's leftover seeds are South's.
+        let p: Position = "1,1/0,0/0,2 1".parse().unwrap();
+        assert!(draw(&p).ends_with("game over: a draw   (1,1/0,0/0,2 1)\n"));
     }
 
     #[test]

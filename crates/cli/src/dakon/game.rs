@@ -23,12 +23,12 @@ use std::io::{BufRead, Write};
 use anyhow::Context;
 use clap::ValueEnum;
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::best::{analyse_with, Options};
-use dalkon_solver::search::answer::{answer, Session};
-use dalkon_solver::search::{self, Limits, SearchError};
+use dalkon_solver::best::{analyse_with, engine_move, Choice, Options};
+use dalkon_solver::search::answer::Session;
+use dalkon_solver::search::Limits;
 use dalkon_solver::solve::{search_limits, start_position};
 
-use super::draw::{chain, draw, side_name};
+use super::draw::{chain, draw, side_name, verdict};
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
@@ -265,46 +265,25 @@ impl Game {
     /// The engine's move and what it knows of it.
     fn engine_move(&self) -> anyhow::Result<(usize, String)> {
         let side = side_name(self.pos.side_to_move());
-        let options = Options {
-            every_move: false,
-            estimate_depth: self.estimate_depth,
-        };
-        match answer(
+        let m = engine_move(
             &self.pos,
             &self.rules,
             &self.limits,
             Some(&self.session),
-            None,
-            options.every_move,
-        ) {
-            Ok(r) if r.exact => {
-                let hole = *r.best_moves.first().context("a best move")?;
-                Ok((
-                    hole,
-                    format!(
-                        "exact best move, value {:+} for {side} (final store difference)",
-                        r.lower
-                    ),
-                ))
+            self.estimate_depth,
+        )?
+        .context("a move in a game not over")?;
+        let why = match m.choice {
+            Choice::Forced => "forced: the only legal move".to_owned(),
+            Choice::Exact { value } => {
+                format!("exact best move, value {value:+} for {side} (final store difference)")
             }
-            Ok(_) | Err(SearchError::NodeLimit { .. }) => {
-                let moves = search::estimate_moves(&self.pos, &self.rules, self.estimate_depth);
-                // The first of the best, as `best_moves` is ascending.
-                let &(hole, value) = moves
-                    .iter()
-                    .reduce(|a, b| if b.1 > a.1 { b } else { a })
-                    .context("a legal move")?;
-                Ok((
-                    hole,
-                    format!(
-                        "best by a {}-ply estimate (value {value:+} for {side}), NOT exact: {}",
-                        self.estimate_depth,
-                        self.unfinished()
-                    ),
-                ))
-            }
-            Err(e) => Err(e.into()),
-        }
+            Choice::Estimate { value, depth } => format!(
+                "best by a {depth}-ply estimate (value {value:+} for {side}), NOT exact: {}",
+                self.unfinished()
+            ),
+        };
+        Ok((m.hole, why))
     }
 
     /// Why an answer is an estimate. The nodes the search had reached are
@@ -386,20 +365,13 @@ impl Game {
 
     fn finished(&self, out: &mut dyn Write) -> anyhow::Result<()> {
         // A position typed in may be over with the opponent's seeds still on
-        // the board: they are the opponent's (docs/rules.md §2.3).
-        let p = &self.pos;
-        let owner = p.side_to_move().other();
-        let store = |s: Side| u32::from(p.store(s)) + if s == owner { p.row_seeds(s) } else { 0 };
-        let (south, north) = (store(Side::South), store(Side::North));
-        let verdict = match south.cmp(&north) {
-            std::cmp::Ordering::Greater => {
-                format!("{} wins by {}", side_name(Side::South), south - north)
-            }
-            std::cmp::Ordering::Less => {
-                format!("{} wins by {}", side_name(Side::North), north - south)
-            }
-            std::cmp::Ordering::Equal => "a draw".to_owned(),
-        };
+        // the board: the rules' final score gives them to their owner.
+        let score = self
+            .pos
+            .final_score()
+            .context("the final score of a game that is over")?;
+        let (south, north) = (score.store(Side::South), score.store(Side::North));
+        let verdict = verdict(&score);
         writeln!(
             out,
             "Game over: {} {south}, {} {north}: {verdict}.",

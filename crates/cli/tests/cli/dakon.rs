@@ -362,3 +362,91 @@ fn best_within_a_budget_is_marked_and_bounded() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--time must be more than 0 seconds"));
 }
+
+/// `4,…,4/3,…,3,2/0,0 0` on 32 holes: `--max-nodes 1` took 28 s in an
+/// unbounded estimate. The nodes reported (the estimate's included) stay
+/// within the budget, the search's overshoot on one thread (4,096 + 32)
+/// and the estimate's bound (1,000,000).
+#[test]
+fn best_on_the_widest_board_stays_within_its_node_budget() {
+    let mut north = vec!["3"; 31];
+    north.push("2");
+    let pos = format!("{}/{}/0,0 0", vec!["4"; 32].join(","), north.join(","));
+    let v = json(&[
+        "--threads",
+        "1",
+        "dakon",
+        "best",
+        "--position",
+        &pos,
+        "--max-nodes",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["best_moves"].as_array().unwrap().len(), 1);
+    let nodes = v["nodes"].as_u64().unwrap();
+    assert!(nodes <= 1 + 4096 + 32 + 1_000_000, "{nodes} nodes");
+}
+
+/// `solve --holes` takes 1 to 32 holes (search), databases 1 to 16
+/// (docs/cli.md said 1–16 for every method): each boundary, both sides.
+#[test]
+fn solve_holes_limits_at_each_boundary() {
+    let solve = |args: &[&str]| {
+        let mut all = vec!["dakon", "solve", "--seeds", "1", "--format", "json"];
+        all.extend(args);
+        let out = run(&all, None);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    assert_eq!(
+        solve(&["--holes", "0"]),
+        (
+            Some(2),
+            "error: cannot set up 0 holes × 1 seeds: a board needs at least 1 hole per row\n"
+                .to_owned()
+        )
+    );
+    assert_eq!(solve(&["--holes", "1"]), (Some(0), String::new()));
+    // 32 holes pass the board check (it comes first): the table of 0 MiB
+    // is what is refused; 33 are refused by the board check.
+    assert_eq!(
+        solve(&["--holes", "32", "--method", "search", "--tt-mb", "0"]),
+        (Some(2), "error: the transposition table needs at least 1 MiB, but only 0 MiB fit or were given\n".to_owned())
+    );
+    let (code, err) = solve(&["--holes", "33", "--method", "search", "--tt-mb", "0"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with(
+            "error: cannot set up 33 holes × 1 seeds: 33 holes per row is more than the 32"
+        ),
+        "{err}"
+    );
+    // Databases: 16 holes pass the check (their memory does not fit, exit
+    // 1); 17 are refused as bad input, for a retrograde solve and a probe.
+    let (code, err) = solve(&["--holes", "16", "--method", "retrograde"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.starts_with(
+            "error: retrograde solve failed: building databases for 16 holes up to 32 seeds needs "
+        ),
+        "{err}"
+    );
+    for args in [
+        &["--method", "retrograde"][..],
+        &["--method", "search", "--probe-seeds", "1"],
+    ] {
+        let mut all = vec!["--holes", "17"];
+        all.extend(args);
+        let (code, err) = solve(&all);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(
+            err.contains("a database needs 1 to 16 holes per side, not 17"),
+            "{err}"
+        );
+    }
+}

@@ -196,11 +196,13 @@ fn dakon_hints_are_the_values_of_dakon_best() {
         want.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
         assert_eq!(rows, &want, "hint in {pos}");
     }
-    // The engine's moves are exact best moves, and say so.
+    // The engine's moves are exact best moves, and say so; its first reply
+    // (North has seeds only in N3 after South plays 2) is forced.
     let engine = starting(&text, "  engine: ");
-    assert!(!engine.is_empty());
+    assert_eq!(engine[0], "  engine: forced: the only legal move");
+    assert!(engine.len() > 1);
     assert!(
-        engine
+        engine[1..]
             .iter()
             .all(|l| l.starts_with("  engine: exact best move, value ")),
         "{engine:?}"
@@ -417,6 +419,73 @@ fn dakon_engine_past_its_node_limit_says_it_estimates() {
     assert!(
         hint.iter().all(|l| l.ends_with("(ESTIMATE, 6 plies deep: the exact search did not finish within 10 nodes (--max-nodes))")),
         "{hint:?}"
+    );
+}
+
+/// A game started from a finished position ends at once with the rules'
+/// final score, on the drawn board and in the result line: North's
+/// leftover seeds are North's (it said "South (0) wins by 3" and "a
+/// draw").
+#[test]
+fn dakon_game_from_a_finished_position_counts_the_leftover_seeds() {
+    for (pos, result) in [
+        (
+            "0,0/5,0/3,0 0",
+            "Game over: South (0) 3, North (1) 5: North (1) wins by 2.",
+        ),
+        (
+            "0,0/1,1/0,0 0",
+            "Game over: South (0) 0, North (1) 2: North (1) wins by 2.",
+        ),
+    ] {
+        let text = game(&["dakon", "game", "--position", pos], "");
+        let lines = lines(&text);
+        assert!(
+            lines.contains(&format!("game over: North (1) wins by 2   ({pos})").as_str()),
+            "{text}"
+        );
+        assert!(lines.contains(&result), "{text}");
+        assert!(
+            !text.contains("South (0) wins") && !text.contains("draw"),
+            "{text}"
+        );
+    }
+}
+
+/// A forced move is played at once, with no search: on a 32-hole board
+/// with one legal move (no move was made in 60 s).
+#[test]
+fn dakon_engine_plays_a_forced_move_at_once() {
+    let mut south = vec!["0"; 31];
+    south.push("1");
+    let pos = format!("{}/{}/0,0 0", south.join(","), vec!["3"; 32].join(","));
+    let text = game(
+        &[
+            "dakon",
+            "game",
+            "--first",
+            "engine",
+            "--second",
+            "engine",
+            "--position",
+            &pos,
+        ],
+        "",
+    );
+    let played = starting(&text, "South (0) plays hole ");
+    assert_eq!(played.len(), 1, "{text}");
+    assert!(
+        played[0].starts_with("South (0) plays hole 32 -> "),
+        "{text}"
+    );
+    assert_eq!(
+        starting(&text, "  engine: "),
+        vec!["  engine: forced: the only legal move"]
+    );
+    // The sweep gives North its 96 seeds.
+    assert!(
+        text.contains("\nGame over: South (0) 1, North (1) 96: North (1) wins by 95.\n"),
+        "{text}"
     );
 }
 

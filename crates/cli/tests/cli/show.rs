@@ -71,6 +71,30 @@ fn dakon_text_names_holes_stores_and_the_mover() {
     assert_eq!(lines[7], "North (1) to move   (1,0,3/2,5,6/4,9 1)");
 }
 
+/// A finished position names the winner by the rules' final score: the
+/// seeds left on the board go to the side not to move (rules.md §2.3).
+/// `0,0/5,0/3,0 0` said "South (0) wins by 3", `0,0/1,1/0,0 0` "a draw".
+#[test]
+fn dakon_finished_positions_count_the_leftover_seeds() {
+    for pos in ["0,0/5,0/3,0 0", "0,0/1,1/0,0 0"] {
+        let text = stdout(&["dakon", "show", "--position", pos]);
+        assert_eq!(
+            text.lines().last().unwrap(),
+            format!("game over: North (1) wins by 2   ({pos})")
+        );
+        let svg = stdout(&["dakon", "show", "--position", pos, "--format", "svg"]);
+        assert!(
+            svg.contains("Dakon, 2 holes a row: game over: North (1) wins by 2\n"),
+            "{svg}"
+        );
+    }
+    let text = stdout(&["dakon", "show", "--position", "1,1/0,0/0,2 1"]);
+    assert!(
+        text.ends_with("game over: a draw   (1,1/0,0/0,2 1)\n"),
+        "{text}"
+    );
+}
+
 #[test]
 fn dakon_best_is_marked() {
     // Whatever the search finds, its best moves are the holes starred

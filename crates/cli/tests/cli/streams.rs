@@ -129,6 +129,57 @@ fn error_lines_quote_at_most_80_characters() {
     assert!(err.contains("… (100000 characters)"), "{err}");
 }
 
+/// Library errors print paths in full; the error line cuts every word
+/// (a run without white space) to 80 characters: a 300-character
+/// `--db-dir` or file argument is quoted in its first 80 and its length.
+#[test]
+fn long_paths_in_error_lines_are_cut_to_80_characters() {
+    let long = format!("/nonexistent-dalkon/{}", vec!["d".repeat(49); 6].join("/"));
+    assert!(long.len() >= 300);
+    let file = format!("{long}/x.strategy");
+    let db = format!("/dev/null/{long}");
+    let cases: [(Vec<&str>, i32); 3] = [
+        (vec!["dakon", "verify", &file], 2),
+        (
+            vec![
+                "dakon",
+                "solve",
+                "--holes",
+                "3",
+                "--seeds",
+                "3",
+                "--method",
+                "retrograde",
+                "--db-dir",
+                &db,
+            ],
+            1,
+        ),
+        (
+            vec![
+                "daldos",
+                "value",
+                "--position",
+                "Aa../...../Bb.. a",
+                "--db-dir",
+                &long,
+            ],
+            2,
+        ),
+    ];
+    for (args, code) in cases {
+        let out = run(&args, None);
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(" characters)"), "{err}");
+        assert!(!err.contains(&long[..81]), "{err}");
+        for word in err.split_whitespace() {
+            assert!(word.chars().count() <= 81 || word.contains('…'), "{word}");
+        }
+    }
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
@@ -170,6 +221,43 @@ fn a_full_disk_is_one_error_line() {
     );
 }
 
+/// `--help` and `--version` are output like any other: to a full disk one
+/// line and exit 1 (they exited 0), to a closed pipe 141 and no line.
+#[test]
+fn help_and_version_report_output_they_cannot_write() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["dakon", "best", "--help"],
+    ] {
+        let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+            return; // not Linux
+        };
+        let out = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "error: cannot write the output: No space left on device (os error 28)\n"
+        );
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before anything is written.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(141), "{args:?}");
+        assert!(out.stderr.is_empty());
+    }
+}
+
 #[test]
 fn threads_are_bounded() {
     let play = |n: &str| {
@@ -193,6 +281,51 @@ fn threads_are_bounded() {
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     }
     assert_eq!(play("256").status.code(), Some(0));
+}
+
+/// `RAYON_NUM_THREADS` is checked as `--threads` is: 100000 started
+/// thousands of threads and never finished. Without `--threads` a bad
+/// value is refused in one line naming the variable (exit 2); a good one
+/// is used; `--threads` overrides it.
+#[test]
+fn rayon_num_threads_is_bounded_too() {
+    let solve = |value: &str, threads: Option<&str>| {
+        let mut args = vec![
+            "dakon", "solve", "--holes", "3", "--seeds", "3", "--method", "search",
+        ];
+        if let Some(n) = threads {
+            args.extend(["--threads", n]);
+        }
+        Command::new(env!("CARGO_BIN_EXE_dalkon"))
+            .args(&args)
+            .env("RAYON_NUM_THREADS", value)
+            .env("DALKON_DB_DIR", super::Scratch::new("rayon").path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for value in ["100000", "0", "abc", "257", "-1"] {
+        let out = solve(value, None);
+        assert_eq!(out.status.code(), Some(2), "RAYON_NUM_THREADS={value}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "error: RAYON_NUM_THREADS=\"{value}\" is not a number of worker threads: \
+                 it must be a whole number from 1 to 256, or unset\n"
+            )
+        );
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            solve(value, Some("2")).status.code(),
+            Some(0),
+            "--threads 2"
+        );
+    }
+    for value in ["1", "256", ""] {
+        let out = solve(value, None);
+        assert_eq!(out.status.code(), Some(0), "RAYON_NUM_THREADS={value}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("value       +10"));
+    }
 }
 
 /// Run with raw bytes on stdin.

@@ -9,6 +9,7 @@ mod event;
 mod notation;
 mod position;
 mod rules;
+mod score;
 mod side;
 mod sow;
 
@@ -16,4 +17,5 @@ pub use error::{MoveError, ParseError, PositionError, RulesError};
 pub use event::Event;
 pub use position::{Position, MAX_HOLES, MAX_SEEDS};
 pub use rules::{Mikul, Nembak, Origin, Rules};
+pub use score::FinalScore;
 pub use side::Side;

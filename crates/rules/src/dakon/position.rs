@@ -175,13 +175,11 @@ impl Position {
     }
 
     /// The final value for the side to move (docs/rules.md §2.3) when the game is
-    /// over: store difference after the sweep of the opponent's seeds.
+    /// over: store difference after the sweep of the opponent's seeds
+    /// ([`Position::final_score`]).
+    #[inline]
     pub fn terminal_value(&self) -> Option<i32> {
-        if self.is_over() {
-            Some(self.store_diff() - self.row_seeds(self.side.other()) as i32)
-        } else {
-            None
-        }
+        Some(self.final_score()?.difference(self.side))
     }
 
     /// Legal moves: the non-empty holes (1-based) of the side to move,

@@ -92,6 +92,10 @@ pub enum SearchError {
         /// The limit.
         max: u64,
     },
+    /// No pool of search threads: a bad `RAYON_NUM_THREADS`, or the system
+    /// refused the threads.
+    #[error(transparent)]
+    Threads(#[from] crate::threads::ThreadsError),
     /// The table budget is below the smallest usable table.
     #[error("a transposition table of {bytes} bytes is too small (at least {min} bytes)")]
     TableTooSmall {
@@ -282,12 +286,10 @@ where
             min,
         });
     }
-    let threads = rayon::current_num_threads();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(256 << 20)
-        .build()
-        .expect("cannot start search threads");
+    // As many workers as the pool the caller runs on (validated where it
+    // was built), with deeper stacks.
+    let threads = crate::threads::current_threads()?;
+    let pool = crate::threads::pool(threads, Some(256 << 20))?;
     pool.install(|| {
         use answer::AnyTable;
         match table {
@@ -406,47 +408,146 @@ pub fn future_margin(
 /// Plies of the shallow search that gives MTD(f) its first guess.
 const GUESS_DEPTH: u32 = 4;
 
+/// Nodes the first-guess estimate may visit at each MTD(f) start: 4 plies
+/// on a 7-hole board take about 2,400, on a 32-hole board about a million;
+/// past the bound the guess comes from fewer plies (only the work changes,
+/// never the value).
+const GUESS_MAX_NODES: u64 = 20_000;
+
+/// Nodes the fallback estimate of an unfinished answer may visit
+/// ([`estimate_within`]): about 0.1 s on a 32-hole board. 6 plies of a
+/// 7-hole board (about 120,000 nodes) fit; on wider boards the estimate is
+/// as deep as fits.
+pub const ESTIMATE_MAX_NODES: u64 = 1_000_000;
+
 /// A heuristic future margin: plain negamax `depth` plies deep (a bonus
 /// move counts as a ply), counting only the seeds banked on the way.
-/// Exact when the game ends within the horizon. Used as MTD(f)'s first
-/// guess, which only changes the work, never the value.
+/// Exact when the game ends within the horizon. Its work grows as the
+/// number of moves to the power `depth` (a million positions at 4 plies of
+/// a 32-hole board): [`estimate_within`] bounds it.
 pub fn estimate(pos: &Position, rules: &Rules, depth: u32) -> i32 {
+    let mut nodes = 0;
+    estimate_counted(pos, rules, depth, &mut nodes, u64::MAX).unwrap_or(0)
+}
+
+/// [`estimate`], counting the positions visited in `nodes`; `None` when
+/// the next would make them more than `limit` (so `nodes` stays at most
+/// `limit`).
+fn estimate_counted(
+    pos: &Position,
+    rules: &Rules,
+    depth: u32,
+    nodes: &mut u64,
+    limit: u64,
+) -> Option<i32> {
+    if *nodes >= limit {
+        return None;
+    }
+    *nodes += 1;
     if let Some(t) = pos.terminal_value() {
-        return t - pos.store_diff();
+        return Some(t - pos.store_diff());
     }
     if depth == 0 {
-        return 0;
+        return Some(0);
     }
-    pos.moves()
-        .map(|h| {
-            let child = pos.play_unchecked(h, rules);
-            let step = Step::new(pos, &child);
-            if step.over {
-                step.value(step.terminal)
-            } else {
-                step.value(estimate(&child, rules, depth - 1))
-            }
-        })
-        .max()
+    let mut best = i32::MIN;
+    for h in pos.moves() {
+        let child = pos.play_unchecked(h, rules);
+        let step = Step::new(pos, &child);
+        let v = if step.over {
+            step.value(step.terminal)
+        } else {
+            step.value(estimate_counted(&child, rules, depth - 1, nodes, limit)?)
+        };
+        best = best.max(v);
+    }
+    Some(best)
+}
+
+/// The margin of the deepest [`estimate`] of `pos`, from `max_depth` plies
+/// down, that visits at most `max_nodes` positions (0 plies, i.e. 0, when
+/// none does). MTD(f)'s first guess: it only changes the work.
+fn estimate_margin_within(pos: &Position, rules: &Rules, max_depth: u32, max_nodes: u64) -> i32 {
+    (1..=max_depth)
+        .rev()
+        .find_map(|depth| estimate_counted(pos, rules, depth, &mut 0, max_nodes))
         .unwrap_or(0)
 }
 
 /// Heuristic values of every move of `pos` (not over) by [`estimate`]
 /// `depth` plies deep: (move, store difference plus estimated margin).
+/// Unbounded work: see [`estimate_within`].
 pub fn estimate_moves(pos: &Position, rules: &Rules, depth: u32) -> Vec<(usize, i32)> {
+    estimate_moves_counted(pos, rules, depth, &mut 0, u64::MAX).unwrap_or_default()
+}
+
+/// [`estimate_moves`] counting as [`estimate_counted`] does (every child
+/// once).
+fn estimate_moves_counted(
+    pos: &Position,
+    rules: &Rules,
+    depth: u32,
+    nodes: &mut u64,
+    limit: u64,
+) -> Option<Vec<(usize, i32)>> {
     let base = pos.store_diff();
     pos.moves()
         .map(|h| {
             let child = pos.play_unchecked(h, rules);
             let step = Step::new(pos, &child);
             let m = if step.over {
+                if *nodes >= limit {
+                    return None;
+                }
+                *nodes += 1;
                 step.value(step.terminal)
             } else {
-                step.value(estimate(&child, rules, depth.saturating_sub(1)))
+                let d = depth.saturating_sub(1);
+                step.value(estimate_counted(&child, rules, d, nodes, limit)?)
             };
-            (h, base + m)
+            Some((h, base + m))
         })
         .collect()
+}
+
+/// The estimate of every move within a node budget ([`estimate_within`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Estimate {
+    /// (move, store difference plus estimated margin), every legal move,
+    /// ascending; empty when the game is over.
+    pub moves: Vec<(usize, i32)>,
+    /// Plies of the deepest estimate that finished within the budget (at
+    /// least 1, at most `max_depth` when that is more than 0).
+    pub depth: u32,
+    /// Positions visited, every depth tried included.
+    pub nodes: u64,
+}
+
+/// [`estimate_moves`] by iterative deepening from 1 ply up to `max_depth`,
+/// stopping at the first depth that would take the positions visited in
+/// all (every depth tried counted) past `max_nodes`: the moves of the
+/// deepest estimate that finished. One ply (one node per legal move, at
+/// most 32) is always done, so `nodes` is at most `max_nodes.max(32)`. A
+/// pure function of its arguments: the same answer on every run, whatever
+/// the thread count.
+pub fn estimate_within(pos: &Position, rules: &Rules, max_depth: u32, max_nodes: u64) -> Estimate {
+    let mut nodes = 0;
+    let mut best = Estimate {
+        moves: estimate_moves_counted(pos, rules, 1, &mut nodes, u64::MAX).unwrap_or_default(),
+        depth: 1,
+        nodes: 0,
+    };
+    for depth in 2..=max_depth {
+        match estimate_moves_counted(pos, rules, depth, &mut nodes, max_nodes) {
+            Some(moves) => {
+                best.moves = moves;
+                best.depth = depth;
+            }
+            None => break,
+        }
+    }
+    best.nodes = nodes;
+    best
 }
 
 /// Per-thread counters, flushed into the engine's atomics now and then.
@@ -527,7 +628,17 @@ pub(crate) struct Engine<'a, K: PackedKey, const W: usize> {
     passes: AtomicU64,
 }
 
+/// Nodes a thread searches between looks at the shared count and clock.
 const FLUSH_EVERY: u64 = 4096;
+
+/// How far past its node budget a search on `threads` worker threads may
+/// go: each thread may have up to [`FLUSH_EVERY`] nodes not yet counted
+/// when the budget is seen to be spent, and each root move still to start
+/// visits one node before it sees that (at most 32 moves). Once the budget
+/// is spent no node searches another child.
+pub fn node_overshoot(threads: usize) -> u64 {
+    threads as u64 * FLUSH_EVERY + dalkon_rules::dakon::MAX_HOLES as u64
+}
 
 impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     fn flush(&self, c: &mut Counters) {
@@ -774,7 +885,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         }
         let s = pos.seeds_on_board() as i32;
         let (mut lo, mut hi) = (-s, s);
-        let mut g = estimate(pos, &self.rules, GUESS_DEPTH);
+        let mut g = estimate_margin_within(pos, &self.rules, GUESS_DEPTH, GUESS_MAX_NODES);
         if let Some(e) = self.tt.get(&K::pack(pos)) {
             lo = lo.max(i32::from(e.lower));
             hi = hi.min(i32::from(e.upper));
@@ -904,7 +1015,8 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             len += 1;
         }
         for (_, h, child, step) in &kids[..len] {
-            if try_move(c, *h, child, step) {
+            // Spent budget: no more children (each would count a node).
+            if self.abort.load(Ordering::Relaxed) || try_move(c, *h, child, step) {
                 break;
             }
         }
