@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use dalkon_rules::dakon::{Position, Rules};
 
 use crate::error::SolveError;
+use crate::label::Label;
 use crate::search::answer::{answer, MoveBounds, Session};
 use crate::search::{self, Limits, SearchError, SearchProgress};
 
@@ -99,19 +100,12 @@ pub fn analyse_with(
     let a = match answer(pos, rules, limits, session, progress, options.every_move) {
         Ok(a) => a,
         Err(SearchError::NodeLimit { nodes }) => {
-            // Only `every_move` gives up without bounds.
-            let mut a = answer(
-                pos,
-                rules,
-                &Limits {
-                    max_nodes: Some(1),
-                    ..*limits
-                },
-                session,
-                None,
-                false,
-            )
-            .map_err(SolveError::Search)?;
+            // Only `every_move` gives up without bounds: then answer as
+            // without it, within the same budget again, so that the best
+            // move is still proved where `best` alone would prove it (the
+            // table keeps what the first search proved).
+            let mut a =
+                answer(pos, rules, limits, session, progress, false).map_err(SolveError::Search)?;
             a.nodes += nodes;
             a
         }
@@ -181,7 +175,17 @@ pub enum Choice {
         /// The position's value.
         value: i32,
     },
-    /// The budget ended the proof first: the best move of an estimate
+    /// The budget ended the proof first: the move with the best proved
+    /// bounds, `value` its estimate within them.
+    Bounds {
+        /// The estimate of the move's value.
+        value: i32,
+        /// Proved lower bound of the position's value.
+        lower: i32,
+        /// Proved upper bound.
+        upper: i32,
+    },
+    /// The budget proved nothing useful: the best move of an estimate
     /// `depth` plies deep, worth about `value`.
     Estimate {
         /// The estimate's value of the move (store difference included).
@@ -205,10 +209,11 @@ pub struct EngineMove {
 
 /// The engine's move in `pos`, or `None` when the game is over: the only
 /// legal move at once (no search: nothing to choose, and on a big board
-/// even an estimate costs time); else the lowest best move when the proof
-/// of the best moves fits in `limits`; else the first best move of an
+/// even an estimate costs time); else the first of the best moves of
+/// [`analyse_with`] under the same `limits` (the move `dakon best` names
+/// first: proved when the proof fits, else the best proved bounds, else an
 /// estimate `estimate_depth` plies deep within
-/// [`search::ESTIMATE_MAX_NODES`]. `session` keeps the table between the
+/// [`search::ESTIMATE_MAX_NODES`]). `session` keeps the table between the
 /// moves of a game.
 pub fn engine_move(
     pos: &Position,
@@ -228,36 +233,33 @@ pub fn engine_move(
             nodes: 0,
         }));
     }
-    let nodes = match answer(pos, rules, limits, session, None, false) {
-        Ok(a) if a.exact => {
-            let hole = *a
-                .best_moves
-                .first()
-                .expect("a game not over has a best move");
-            return Ok(Some(EngineMove {
-                hole,
-                choice: Choice::Exact { value: a.lower },
-                nodes: a.nodes,
-            }));
-        }
-        Ok(a) => a.nodes,
-        Err(SearchError::NodeLimit { nodes }) => nodes,
-        Err(e) => return Err(SolveError::Search(e)),
+    // The request of `dakon best` with the same budget, so that the engine
+    // plays what `best` (and the game's hint) names first.
+    let options = Options {
+        every_move: false,
+        estimate_depth,
     };
-    let est = search::estimate_within(pos, rules, estimate_depth, search::ESTIMATE_MAX_NODES);
-    // The first of the best, as `best_moves` is ascending.
-    let &(hole, value) = est
-        .moves
-        .iter()
-        .reduce(|a, b| if b.1 > a.1 { b } else { a })
-        .expect("a game not over has a move");
+    let a = analyse_with(pos, rules, limits, session, None, options)?;
+    let hole = *a
+        .best_moves
+        .first()
+        .expect("a game not over has a best move");
+    let choice = match a.label() {
+        Label::Exact => Choice::Exact { value: a.value },
+        Label::Bounds { lower, upper } => Choice::Bounds {
+            value: a.value,
+            lower,
+            upper,
+        },
+        Label::Estimate { depth, .. } => Choice::Estimate {
+            value: a.value,
+            depth,
+        },
+    };
     Ok(Some(EngineMove {
         hole,
-        choice: Choice::Estimate {
-            value,
-            depth: est.depth,
-        },
-        nodes: nodes + est.nodes,
+        choice,
+        nodes: a.nodes,
     }))
 }
 
@@ -520,13 +522,31 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!((m.hole, m.choice), (1, Choice::Exact { value: 32 }));
-        let m = engine_move(&widest(), &rules, &limits(Some(1)), None, 6)
-            .unwrap()
+        // Past the budget: the move `best` names first under the same
+        // budget, labelled as it labels it (here the bounds it proved).
+        // One thread, so that both searches stop at the same node.
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
             .unwrap();
-        assert!(
-            matches!(m.choice, Choice::Estimate { depth: 4, .. }),
+        let (m, a) = one.install(|| {
+            let m = engine_move(&widest(), &rules, &limits(Some(1)), None, 6)
+                .unwrap()
+                .unwrap();
+            let a = analyse(&widest(), &rules, &limits(Some(1)), 6, None).unwrap();
+            (m, a)
+        });
+        assert_eq!(m.hole, a.best_moves[0]);
+        assert_eq!(
+            m.choice,
+            Choice::Bounds {
+                value: a.value,
+                lower: a.lower,
+                upper: a.upper
+            },
             "{m:?}"
         );
+        assert!(!a.exact && a.lower > -223 && a.upper <= 223, "{a:?}");
         let over: Position = "0,0/1,1/0,0 0".parse().unwrap();
         assert_eq!(
             engine_move(&over, &rules, &limits(None), None, 6).unwrap(),

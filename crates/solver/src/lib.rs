@@ -2,6 +2,7 @@
 
 pub mod best;
 pub mod error;
+pub mod label;
 pub mod openings;
 pub mod paths;
 pub mod progress;

@@ -178,11 +178,7 @@ pub fn run(
         return Ok(());
     }
     writeln!(out, "{}", draw(&pos))?;
-    let label = match (r.exact, r.estimate_depth) {
-        (true, _) => "exact".to_owned(),
-        (false, None) => format!("NOT exact: proved between {:+} and {:+}", r.lower, r.upper),
-        (false, Some(_)) => "ESTIMATE".to_owned(),
-    };
+    let label = r.label();
     writeln!(
         out,
         "value       {:+}  (final store difference for the side to move, {label})",
@@ -211,16 +207,8 @@ pub fn run(
     }
     if !r.move_bounds.is_empty() {
         writeln!(out, "\n move  value")?;
-        for m in &r.move_bounds {
-            let exact = r.moves.iter().any(|e| e.0 == m.hole);
-            let v = if exact {
-                format!("{:>+5}", m.lower)
-            } else if r.exact {
-                format!("<= {:+}", m.upper)
-            } else {
-                format!("{:+} .. {:+}", m.lower, m.upper)
-            };
-            writeln!(out, "{:>5}  {v}", m.hole)?;
+        for m in r.ranked() {
+            writeln!(out, "{:>5}  {:>5}", m.hole, m.value.to_string())?;
         }
     }
     writeln!(out, "\n{}", note(&r))?;

@@ -24,6 +24,7 @@ use anyhow::Context;
 use clap::ValueEnum;
 use dalkon_rules::dakon::{Position, Rules, Side};
 use dalkon_solver::best::{analyse_with, engine_move, Choice, Options};
+use dalkon_solver::label::Label;
 use dalkon_solver::search::answer::Session;
 use dalkon_solver::search::Limits;
 use dalkon_solver::solve::{search_limits, start_position};
@@ -278,6 +279,14 @@ impl Game {
             Choice::Exact { value } => {
                 format!("exact best move, value {value:+} for {side} (final store difference)")
             }
+            Choice::Bounds {
+                value,
+                lower,
+                upper,
+            } => format!(
+                "best by proved bounds (value about {value:+} for {side}, proved between {lower:+} and {upper:+}), NOT exact: {}",
+                self.unfinished()
+            ),
             Choice::Estimate { value, depth } => format!(
                 "best by a {depth}-ply estimate (value {value:+} for {side}), NOT exact: {}",
                 self.unfinished()
@@ -298,7 +307,8 @@ impl Game {
     /// Every legal move with its value, best first, as `dakon best` gives
     /// them.
     fn hint(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        // Every move solved, so that the ranking has a value for each.
+        // The request of `dakon best --every-move` under the game's budget,
+        // so that the hint, the engine's move and `best` agree.
         let options = Options {
             every_move: true,
             estimate_depth: self.estimate_depth,
@@ -312,31 +322,17 @@ impl Game {
             options,
         )?;
         let side = side_name(self.pos.side_to_move());
-        let how = match a.estimate_depth {
-            None => "exact".to_owned(),
-            Some(depth) => format!("ESTIMATE, {depth} plies deep: {}", self.unfinished()),
+        let how = match a.label() {
+            Label::Exact => "exact".to_owned(),
+            label => format!("{label}: {}", self.unfinished()),
         };
         writeln!(
             out,
             "hint: final store difference for {side} after each move, best play after it ({how})"
         )?;
-        let mut ranked = a.move_bounds.clone();
-        ranked.sort_by(|x, y| {
-            (y.upper, y.lower)
-                .cmp(&(x.upper, x.lower))
-                .then(x.hole.cmp(&y.hole))
-        });
         writeln!(out, " move  value")?;
-        for m in ranked {
-            if a.moves.iter().any(|e| e.0 == m.hole) {
-                writeln!(out, "{:>5}  {:>+5}", m.hole, m.lower)?;
-            } else {
-                writeln!(
-                    out,
-                    "{:>5}  {:+} .. {:+} (not proved)",
-                    m.hole, m.lower, m.upper
-                )?;
-            }
+        for m in a.ranked() {
+            writeln!(out, "{:>5}  {:>5}", m.hole, m.value.to_string())?;
         }
         Ok(())
     }

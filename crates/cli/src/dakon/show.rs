@@ -108,10 +108,7 @@ fn best_line(pos: &Position, b: &Analysis) -> String {
         names.join(", "),
         b.value,
         side_name(pos.side_to_move()),
-        match b.estimate_depth {
-            None => "exact".to_owned(),
-            Some(d) => format!("estimate {d} plies deep: node limit reached"),
-        }
+        b.label()
     )
 }
 

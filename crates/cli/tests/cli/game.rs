@@ -778,3 +778,34 @@ fn daldos_human_game_by_numbers_notation_undo_and_hint() {
     let none = game(&args, "undo\nquit\n");
     assert!(lines(&none).contains(&"nothing to undo: no play has been chosen yet"));
 }
+
+/// At the 7×7 start the game's budget proves the best move (1, +98, as
+/// `dakon best` proves it) but not the others: the hint ranks the proved
+/// move first, says "exact" only of what is proved, and gives the rest as
+/// proved upper bounds (it once listed move 1 last and every move as
+/// "-80 .. +98 (not proved)" under an "(exact)" header).
+#[test]
+fn dakon_hint_ranks_the_proved_best_move_first() {
+    let text = game(
+        &["dakon", "game", "--holes", "7", "--seeds", "7"],
+        "hint\nquit\n",
+    );
+    let at = text.find("hint: ").expect("a hint");
+    let rows: Vec<&str> = text[at..].lines().skip(2).take(7).collect();
+    assert_eq!(rows[0], "    1    +98", "{text}");
+    for r in &rows[1..] {
+        assert!(r.contains("<= +"), "{r}: {text}");
+    }
+    let best = json(&[
+        "dakon",
+        "best",
+        "--position",
+        "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0 0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        (best["value"].as_i64(), best["exact"].as_bool()),
+        (Some(98), Some(true))
+    );
+}

@@ -287,3 +287,26 @@ fn bad_input_is_one_line() {
         assert!(out.stdout.is_empty(), "dalkon {args:?}");
     }
 }
+
+/// `--best` says "exact" only where the search proved it: on this 7×7
+/// game position its budget proves bounds only, and the line says so, as
+/// the JSON's `"exact": false` does (it once printed "(exact)").
+#[test]
+fn dakon_best_is_labelled_as_its_report_is() {
+    let pos = "2,10,2,1,11,11,11/9,9,1,9,9,0,9/4,0 0";
+    let text = stdout(&["dakon", "show", "--position", pos, "--best"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&[
+        "dakon",
+        "show",
+        "--position",
+        pos,
+        "--best",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let line = text.lines().last().unwrap();
+    assert_eq!(j["exact"], false);
+    assert!(!line.contains("(exact)"), "{line}");
+    assert!(line.contains("NOT exact: proved between"), "{line}");
+}
