@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the Daldøs evaluation weights (crates/odds/src/eval.rs) by logistic
+"""Fit the Daldøs evaluation weights (crates/odds/src/engine/eval.rs) by logistic
 regression (Newton's method, no intercept: the features are antisymmetric)
 on the CSV written by the `eval_features` example:
 

@@ -1,6 +1,6 @@
 //! Fits the evaluation weights (`eval.rs`) to exact values instead of game
 //! outcomes: minimises the cross-entropy between the evaluation and the
-//! solved tables' `W` (RULES.md §1.8) over positions of covered layers,
+//! solved tables' `W` (docs/rules.md §1.8) over positions of covered layers,
 //! by Newton's method on the five weights (`dalt_cap` stays 8), with
 //! numerical derivatives and a halving line search.
 //!

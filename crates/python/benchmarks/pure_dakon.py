@@ -1,7 +1,7 @@
 """Dakon written as a plain OpenSpiel Python game (``python_dakon``).
 
 This is the comparison point for ``dalkon_dakon`` (:mod:`dalkon.openspiel`):
-the same rules (RULES.md §2, all three variants), written the way an
+the same rules (docs/rules.md §2, all three variants), written the way an
 OpenSpiel user would write a Python game, with no dalkon code at all. The
 tests check it against :mod:`dalkon.dakon` move by move, so the speed
 comparison in ``speed.py`` compares two implementations of one game.
@@ -46,7 +46,7 @@ def max_game_length(holes, seeds):
 
     A move either puts at least one seed into a store (at most ``T`` such
     moves, ``T = 2 * holes * seeds``) or, failing that, only carries seeds
-    forward inside the mover's own row (RULES.md §2.2), which raises
+    forward inside the mover's own row (docs/rules.md §2.2), which raises
     ``sum(hole number of each seed)`` (at most ``T * holes``) without
     lowering the other row's sum. So at most ``T * holes`` such moves come
     between two scoring moves, and a game has at most
@@ -88,7 +88,7 @@ class PureDakonGame(pyspiel.Game):
         return PureDakonState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        """An observer giving the position notation (RULES.md §2.5)."""
+        """An observer giving the position notation (docs/rules.md §2.5)."""
         return _Observer()
 
 
@@ -118,7 +118,7 @@ class PureDakonState(pyspiel.State):
         return [i for i in range(self.n) if b[base + i]]
 
     def _apply_action(self, action):
-        """Plays hole ``action + 1``: the whole lap chain of RULES.md §2.2."""
+        """Plays hole ``action + 1``: the whole lap chain of docs/rules.md §2.2."""
         g = self.get_game()
         n = self.n
         b = self.board
@@ -190,7 +190,7 @@ class PureDakonState(pyspiel.State):
         return [margin, -margin]
 
     def __str__(self):
-        """The position notation of RULES.md §2.5."""
+        """The position notation of docs/rules.md §2.5."""
         n, b = self.n, self.board
         row0 = ",".join(map(str, b[:n]))
         row1 = ",".join(map(str, b[n + 1:2 * n + 1]))

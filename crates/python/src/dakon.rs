@@ -30,7 +30,7 @@ const ESTIMATE_DEPTH: u32 = 6;
 /// How often a running search is told of a Ctrl-C that Python has seen.
 const STOP_POLL: Duration = Duration::from_millis(2);
 
-/// A Dakon rule set (RULES.md §2.4): the values are spelt as the CLI's
+/// A Dakon rule set (docs/rules.md §2.4): the values are spelt as the CLI's
 /// `--origin`, `--mikul`, `--nembak` flags take them; the defaults are the
 /// standard rules (`origin=sow mikul=on nembak=keep`).
 #[pyclass(
@@ -101,7 +101,7 @@ fn rules_of(rules: Option<&PyRules>) -> Rules {
     rules.map_or_else(Rules::default, |r| r.0)
 }
 
-/// A Dakon position (RULES.md §2.5): both rows, both stores and the side to
+/// A Dakon position (docs/rules.md §2.5): both rows, both stores and the side to
 /// move. Immutable; `play` returns a new position.
 #[pyclass(
     name = "Position",
@@ -219,7 +219,7 @@ impl PyPosition {
     }
 
     /// South's final store minus North's when the game is over (the
-    /// remaining seeds swept to their row's owner, RULES.md §2.3), else
+    /// remaining seeds swept to their row's owner, docs/rules.md §2.3), else
     /// `None`.
     #[pyo3(signature = (rules = None))]
     fn terminal_margin(&self, rules: Option<&PyRules>) -> Option<i32> {

@@ -28,7 +28,7 @@ use crate::errors;
 
 mod engine;
 
-/// Daldøs rules: the board and the three rule options (RULES.md §1.5).
+/// Daldøs rules: the board and the three rule options (docs/rules.md §1.5).
 ///
 /// ``Rules(board="danish", dal="any", capture="final", end="last")``:
 /// ``board`` is ``"danish"`` (L = 16), ``"norwegian"`` (L = 12) or a row
@@ -178,7 +178,7 @@ impl Default for Rules {
     }
 }
 
-/// A Daldøs position (RULES.md §1.6) under its rules: the pieces, the side
+/// A Daldøs position (docs/rules.md §1.6) under its rules: the pieces, the side
 /// to throw and the rules it is played under (which decide when the game
 /// is over and which plays are legal).
 ///
@@ -259,7 +259,7 @@ impl Position {
         Position::wrap(Pos::start(rules.board), rules)
     }
 
-    /// Parse the notation ``<row A>/<row M>/<row B> <side>`` (RULES.md
+    /// Parse the notation ``<row A>/<row M>/<row B> <side>`` (docs/rules.md
     /// §1.6); the board is read from the rows, and must be ``rules``' board
     /// when ``rules`` are given (default: the default rules on that board).
     /// Raises InputError with the CLI's message (column of the fault).
@@ -594,7 +594,7 @@ fn plays_of(pos: &Position, d1: i64, d2: i64, rules: Option<Rules>) -> PyResult<
     Ok(out)
 }
 
-/// Every distinct legal play of the throw ``(d1, d2)`` in ``pos`` (RULES.md
+/// Every distinct legal play of the throw ``(d1, d2)`` in ``pos`` (docs/rules.md
 /// §1.3), in the order ``dalkon daldos moves`` prints them: one per
 /// distinct result. A throw no piece can use is lost: the list is then the
 /// one play ``pass`` (action 0) whose position is ``pos`` with the turn

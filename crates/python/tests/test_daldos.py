@@ -246,7 +246,7 @@ def test_action_codes_are_distinct_in_range_and_round_trip():
 
 
 def test_odds_exact_fractions():
-    # RULES.md §1.7, Table 1, d = 1: 7/16 (43.75%, published as 44).
+    # docs/rules.md §1.7, Table 1, d = 1: 7/16 (43.75%, published as 44).
     o = d.odds(d.Position.parse("................/........ab......./................ b"))
     assert o.side == 1 and o.exact and o.any == Fraction(7, 16)
     (t,) = o.targets

@@ -344,7 +344,7 @@ def test_daldos_games_end_with_a_winner():
 
 def test_daldos_expectiminimax_with_the_exact_tables_gives_their_value(tmp_path):
     # One throw of expectiminimax over the solved board-4 1 v 1 tables as leaf
-    # values is the Bellman step of RULES.md §1.8, so it returns W itself:
+    # values is the Bellman step of docs/rules.md §1.8, so it returns W itself:
     # W = 0.385784037429 (docs/solved.md), i.e. 2W - 1 for player 0.
     game = pyspiel.load_game("dalkon_daldos", {"board": 4})
     daldos.solve_tables(game.rules, (1, 1), tmp_path)

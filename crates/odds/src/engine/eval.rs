@@ -21,7 +21,7 @@
 //! without the threat terms the win rate drops by some 13 points.
 //!
 //! [`EvalWeights::EXACT_FIT`] are the weights fitted instead to exact
-//! values: the cross-entropy against the solved tables' `W` (RULES.md §1.8)
+//! values: the cross-entropy against the solved tables' `W` (docs/rules.md §1.8)
 //! of 51 261 positions from L = 4 games and 100 000 from the Norwegian
 //! layers up to 2 v 2 (`examples/fit_eval_exact.rs`, seed 777). On those
 //! boards they cut the engine's loss per decision by about 40 %

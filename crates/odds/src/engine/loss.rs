@@ -1,5 +1,5 @@
 //! Error rates, gnubg-style: how much win probability a player gives away
-//! per decision, measured against the solved tables (RULES.md §1.8), and
+//! per decision, measured against the solved tables (docs/rules.md §1.8), and
 //! matches against the `perfect` player.
 //!
 //! A *decision* is a position before its throw together with the throw,

@@ -1,4 +1,4 @@
-//! Playing by the solved tables ([`crate::solved`], RULES.md §1.8): the
+//! Playing by the solved tables ([`crate::solved`], docs/rules.md §1.8): the
 //! tables' value of a play, the best play by them (what the `perfect`
 //! player of `players.rs` plays, and what the error rates of `loss.rs`
 //! measure the other players against), and whether tables cover a game.

@@ -1,6 +1,6 @@
 """Dakon: rules, exact solver and proofs (wrapping the Rust crates).
 
-- :class:`Rules` and :class:`Position`: the rules of RULES.md §2, positions
+- :class:`Rules` and :class:`Position`: the rules of docs/rules.md §2, positions
   in the CLI's notation, moves with the events ``dalkon dakon play`` prints.
 - :func:`solve`: the value, best moves and principal variation, as
   ``dalkon dakon best``; exact unless a time or node budget cuts it.

@@ -14,14 +14,14 @@ OpenSpiel's state machine.
 
 ``dalkon_dakon`` (perfect information, deterministic, zero-sum)
     Parameters ``holes`` (7), ``seeds`` (7), ``origin`` ("sow"), ``mikul``
-    ("on"), ``nembak`` ("keep"): the rule keywords of RULES.md §2.4. Player 0
+    ("on"), ``nembak`` ("keep"): the rule keywords of docs/rules.md §2.4. Player 0
     is South, who moves first. Action ``a`` plays hole ``a + 1`` of the
     mover's row (``num_distinct_actions() == holes``). A bonus move keeps the
     same current player. The returns are South's final store margin (South's
     store minus North's, the end-of-game sweep done) for player 0 and its
     negation for player 1, so ``alpha_beta_search`` on a start gives dalkon's
     exact value for the first player. Observation string: the position
-    notation (RULES.md §2.5); observation tensor (``2 * holes + 3`` floats):
+    notation (docs/rules.md §2.5); observation tensor (``2 * holes + 3`` floats):
     South's holes 1..n, North's holes 1..n, South's store, North's store, the
     side to move. ``max_game_length()`` is a true (loose) bound, see
     :func:`dakon_max_game_length`.
@@ -31,7 +31,7 @@ OpenSpiel's state machine.
     board, the default, 12 the Norwegian, 4 and up the small boards; an int
     because OpenSpiel parameters have one type and game strings such as
     ``dalkon_daldos(board=4)`` read digits as ints), ``dal`` ("any"),
-    ``capture`` ("final"), ``end`` ("last"): the rule keywords of RULES.md
+    ``capture`` ("final"), ``end`` ("last"): the rule keywords of docs/rules.md
     §1.5; and ``max_throws`` (see below). Player 0 is A, who throws first.
     Every turn starts with a chance node whose outcomes are the 10 distinct
     throws of :func:`dalkon.daldos.throws`, outcome ``i`` the ``i``-th throw,
@@ -130,7 +130,7 @@ def dakon_max_game_length(holes: int, seeds: int) -> int:
 
     A move either puts at least one seed into a store (at most ``T`` such
     moves, ``T = 2 * holes * seeds``) or only carries seeds forward inside
-    the mover's own row (RULES.md §2.2), raising the sum of the seeds' hole
+    the mover's own row (docs/rules.md §2.2), raising the sum of the seeds' hole
     numbers (at most ``T * holes``) without lowering the other row's. So at
     most ``T * holes`` such moves come between two scoring moves: a game has
     at most ``T + (T + 1) * T * holes`` moves.
