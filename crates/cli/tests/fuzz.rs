@@ -313,12 +313,17 @@ fn dice_text() -> impl Strategy<Value = (String, Option<Throw>)> {
 
 /// `--format` and `--threads` (a pool each: kept to a small share).
 fn global(offers_all_formats: bool) -> impl Strategy<Value = (Part, bool)> {
+    global_with(offers_all_formats, false)
+}
+
+/// [`global`], for a command that may also draw an SVG picture (`show`).
+fn global_with(offers_all_formats: bool, offers_svg: bool) -> impl Strategy<Value = (Part, bool)> {
     let format = prop_oneof![
         3 => Just(("text", Expect::Good)),
         5 => Just(("json", Expect::Good)),
         1 => Just(("csv", if offers_all_formats { Expect::Good } else { Expect::Bad })),
         1 => Just(("md", if offers_all_formats { Expect::Good } else { Expect::Bad })),
-        1 => Just(("svg", Expect::Bad)),
+        1 => Just(("svg", if offers_svg { Expect::Good } else { Expect::Bad })),
         1 => Just(("yaml", Expect::Bad)),
     ];
     let threads = prop_oneof![
@@ -641,7 +646,7 @@ fn daldos_show() -> impl Strategy<Value = Case> {
                 .prop_map(|v| (v.to_owned(), Expect::Bad)),
         ]),
         daldos_rules(false),
-        global(false),
+        global_with(false, true),
         noise(),
     )
         .prop_map(|((pt, pos), dice, best, depth, (rules, board), (g, json), noise)| {
@@ -821,7 +826,7 @@ fn dakon_show() -> impl Strategy<Value = Case> {
             1 => prop::sample::select(vec!["0", "-1", "18446744073709551616", "x", ""]).prop_map(|v| (v.to_owned(), Expect::Bad)),
         ]),
         dakon_rules(),
-        global(false),
+        global_with(false, true),
         noise(),
     )
         .prop_map(|((pt, pos), best, nodes, rules, (g, json), noise)| {
