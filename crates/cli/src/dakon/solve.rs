@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use dalkon_solver::paths;
 use dalkon_solver::solve::{self, MethodChoice, Outcome, Plan, SolveRequest, Solved};
 use dalkon_solver::SolveError;
 use serde_json::json;
@@ -65,16 +64,16 @@ pub struct Args {
 }
 
 impl Args {
-    fn request(&self) -> SolveRequest {
-        SolveRequest {
+    fn request(&self) -> anyhow::Result<SolveRequest> {
+        Ok(SolveRequest {
             holes: self.holes,
             seeds: self.seeds,
             rules: self.rules.rules(),
             method: self.method.into(),
-            db_dir: Some(paths::db_dir(self.db_dir.clone())),
+            db_dir: Some(dalkon_store::data_dir(self.db_dir.clone())?),
             tt_mb: self.search.tt_mb,
             probe_seeds: self.probe_seeds,
-        }
+        })
     }
 }
 
@@ -99,7 +98,7 @@ pub(crate) fn run_with_progress(plan: &Plan) -> Result<Solved, SolveError> {
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let plan = solve::plan(&args.request())?;
+    let plan = solve::plan(&args.request()?)?;
     let s = run_with_progress(&plan)?;
     if let Some(why) = &s.unsaved {
         eprintln!(

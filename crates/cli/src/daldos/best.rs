@@ -109,9 +109,11 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-/// The tables folder: `--db-dir`, else `$DALKON_DB_DIR`, else `dalkon-db`.
-pub(super) fn db_dir(arg: Option<PathBuf>) -> PathBuf {
-    dalkon_solver::paths::db_dir(arg)
+/// The tables folder ([`dalkon_store::data_dir`]): `--db-dir`, else
+/// `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+/// `~/.local/share/dalkon`.
+pub(super) fn db_dir(arg: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    Ok(dalkon_store::data_dir(arg)?)
 }
 
 /// Every layer of `board` under `variants` whose table is in `dir` (none
@@ -275,7 +277,7 @@ pub fn run(
         .map(|d| d.parse::<Throw>().context("--dice"))
         .transpose()?;
     let variants = args.rules.variants();
-    let dir = db_dir(args.db_dir.clone());
+    let dir = db_dir(args.db_dir.clone())?;
     let query = Query {
         throw,
         depth: args.depth,

@@ -182,7 +182,7 @@ pub fn run(
         .iter()
         .any(|s| s.map_or(true, PlayerSpec::needs_tables))
     {
-        let dir = super::best::db_dir(args.db_dir.clone());
+        let dir = super::best::db_dir(args.db_dir.clone())?;
         Some(super::best::load_tables(&dir, pos.board(), variants)?)
     } else {
         None

@@ -155,7 +155,7 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
     let game = Daldos::new(variants);
     let start = Position::start(board);
     let tables = if a.needs_tables() || b.needs_tables() {
-        let dir = super::best::db_dir(args.db_dir.clone());
+        let dir = super::best::db_dir(args.db_dir.clone())?;
         Some(super::best::load_tables(&dir, board, variants)?)
     } else {
         None

@@ -17,7 +17,6 @@ use std::path::PathBuf;
 
 use dalkon_odds::solved::{value_report, Bounds, Tables, ValueReport, EPS};
 use dalkon_rules::daldos::{Position, Variants};
-use dalkon_solver::paths;
 use serde::Serialize;
 
 use super::draw::draw;
@@ -148,7 +147,7 @@ pub fn run(
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let variants = args.rules.variants();
     let mut cache = Cache {
-        dir: paths::db_dir(args.db_dir.clone()),
+        dir: dalkon_store::data_dir(args.db_dir.clone())?,
         variants,
         tables: BTreeMap::new(),
     };
