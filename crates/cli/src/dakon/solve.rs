@@ -98,7 +98,10 @@ pub(crate) fn run_with_progress(plan: &Plan) -> Result<Solved, SolveError> {
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let plan = solve::plan(&args.request()?)?;
+    let request = args.request()?;
+    // Both methods read and write the databases (search probes them).
+    let db_dir = request.db_dir.clone().unwrap_or_default();
+    let plan = solve::plan(&request)?;
     let s = run_with_progress(&plan)?;
     if let Some(why) = &s.unsaved {
         eprintln!(
@@ -115,6 +118,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             "method": s.method.as_str(),
             "positions": s.positions,
             "seconds": s.seconds,
+            "db_dir": db_dir.display().to_string(),
         });
         writeln!(out, "{j}")?;
         return Ok(());
@@ -130,6 +134,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     writeln!(out, "best moves  {}", chain(&s.best_moves, " "))?;
     writeln!(out, "method      {}", s.method)?;
     writeln!(out, "positions   {}", s.positions)?;
+    writeln!(out, "databases   {}", db_dir.display())?;
     if let Some(nodes) = s.nodes {
         writeln!(
             out,
