@@ -6,6 +6,7 @@ mod dakon;
 mod dakondb;
 mod daldos;
 mod daldos_best;
+mod data_dir;
 mod errors;
 mod game;
 mod labels;
