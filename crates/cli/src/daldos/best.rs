@@ -13,7 +13,8 @@
 //! an estimate.
 //!
 //! Solved tables (docs/cli.md, "Daldøs solved") are read from `--db-dir`
-//! (default `$DALKON_DB_DIR`, else `dalkon-db`, as for Dakon's databases):
+//! (default `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+//! `~/.local/share/dalkon`, as for Dakon's databases):
 //! every layer of the position's board and rules found there. Wherever
 //! the search reaches a position they cover, it takes the tables' value
 //! instead of searching or evaluating it, and that value is exact (to
@@ -102,7 +103,8 @@ pub struct Args {
     #[arg(long)]
     pub no_prune: bool,
     /// Folder of the solved tables (`dalkon daldos solve`; default:
-    /// $DALKON_DB_DIR, else `dalkon-db`): the search takes their exact
+    /// $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// ~/.local/share/dalkon): the search takes their exact
     /// value wherever they cover a position.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,

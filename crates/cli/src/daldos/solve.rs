@@ -31,8 +31,8 @@ pub struct Args {
     /// with B to throw is stored as its mirror.
     #[arg(long, value_name = "A,B")]
     pub pieces: String,
-    /// Folder of the tables (default: $DALKON_DB_DIR, else `dalkon-db` in
-    /// the working directory). Created if missing; an interrupted build
+    /// Folder of the tables (default: $DALKON_DB_DIR, else
+    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon). Created if missing; an interrupted build
     /// resumes from the layers already written there.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,

@@ -30,8 +30,8 @@ pub struct Args {
     /// on stdin (JSON lines out).
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
-    /// Folder of the tables (default: $DALKON_DB_DIR, else `dalkon-db` in
-    /// the working directory), as built by `dalkon daldos solve`.
+    /// Folder of the tables (default: $DALKON_DB_DIR, else
+    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon), as built by `dalkon daldos solve`.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]

@@ -88,7 +88,8 @@ fn solve_all(scopes: &[Scope], db: &Path, log: &mut RunLog) -> anyhow::Result<Ve
 
 /// Write `out/daldos/solved.{csv,md,svg}`, and with `full` also
 /// `solved_full.{csv,md}`. Tables go to the table folder
-/// (`$DALKON_DB_DIR`, else `dalkon-db`).
+/// (`$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+/// `~/.local/share/dalkon`).
 pub(super) fn reproduce_solved(
     out: &Path,
     full: bool,
