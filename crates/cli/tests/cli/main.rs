@@ -102,6 +102,15 @@ pub fn without_timing(mut v: Value) -> Value {
     v
 }
 
+/// The same JSON without `db_dir`: each run of [`run`] has its own scratch
+/// folder, so answers compare without it.
+pub fn without_folder(mut v: Value) -> Value {
+    if let Some(map) = v.as_object_mut() {
+        map.remove("db_dir");
+    }
+    v
+}
+
 /// Assert that `v` is an object with all of `fields`.
 pub fn has_fields(v: &Value, fields: &[&str]) {
     for f in fields {
