@@ -16,6 +16,9 @@ use crate::search::SearchError;
 /// Errors of the solver's job entry points.
 #[derive(Debug, Error)]
 pub enum SolveError {
+    /// No folder for the databases or the openings' working folder.
+    #[error(transparent)]
+    NoDataDir(#[from] dalkon_store::NoDataDir),
     /// Seeds per hole must fit a pit of the rules crate and be at least one.
     #[error("--seeds {seeds} must be between 1 and 255")]
     Seeds {
@@ -147,7 +150,8 @@ impl SolveError {
             | SolveError::TableTooSmall { .. }
             | SolveError::MemoryDoesNotFit { .. }
             | SolveError::NoMemory
-            | SolveError::NotACheckpoint { .. } => true,
+            | SolveError::NotACheckpoint { .. }
+            | SolveError::NoDataDir(_) => true,
             SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
             SolveError::Search(e) => e.is_bad_input(),
             SolveError::WriteProof { .. } => false,

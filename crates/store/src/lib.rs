@@ -5,6 +5,8 @@
 //!
 //! - [`atomic`]: atomic file writes (temporary, fsync, rename) and the
 //!   clean-up of temporaries left behind;
+//! - [`data_dir`]: the per-user folder of the databases and tables, shared
+//!   by both games;
 //! - [`checksum`]: FNV-1a 64, fed in pieces;
 //! - [`memory`]: how much memory this machine lets a build use;
 //! - [`mapped`]: read-only mapping of a file written with [`atomic`];
@@ -13,6 +15,9 @@
 
 pub mod atomic;
 pub mod checksum;
+pub mod data_dir;
 pub mod lines;
 pub mod mapped;
 pub mod memory;
+
+pub use data_dir::{data_dir, NoDataDir, DB_DIR_ENV};

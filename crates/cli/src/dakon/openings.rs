@@ -30,7 +30,8 @@ pub struct Args {
     /// memory, and checkpoints. Removed when the count is complete; an
     /// interrupted count run again with the same folder resumes from its
     /// last checkpoint. Default: `openings-<n>x<m>-<origin>-<mikul>-<nembak>`
-    /// in $DALKON_DB_DIR, else in `dalkon-db`.
+    /// in the database folder ($DALKON_DB_DIR, else
+    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
     /// Minutes between checkpoints of a long count.

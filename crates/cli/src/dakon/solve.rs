@@ -4,7 +4,6 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use dalkon_solver::paths;
 use dalkon_solver::solve::{self, MethodChoice, Outcome, Plan, SolveRequest, Solved};
 use dalkon_solver::SolveError;
 use serde_json::json;
@@ -49,7 +48,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
     /// Folder of the retrograde databases (default: $DALKON_DB_DIR, else
-    /// `dalkon-db` in the working directory).
+    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
     #[arg(long)]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]
@@ -65,16 +64,16 @@ pub struct Args {
 }
 
 impl Args {
-    fn request(&self) -> SolveRequest {
-        SolveRequest {
+    fn request(&self) -> anyhow::Result<SolveRequest> {
+        Ok(SolveRequest {
             holes: self.holes,
             seeds: self.seeds,
             rules: self.rules.rules(),
             method: self.method.into(),
-            db_dir: Some(paths::db_dir(self.db_dir.clone())),
+            db_dir: Some(dalkon_store::data_dir(self.db_dir.clone())?),
             tt_mb: self.search.tt_mb,
             probe_seeds: self.probe_seeds,
-        }
+        })
     }
 }
 
@@ -99,7 +98,10 @@ pub(crate) fn run_with_progress(plan: &Plan) -> Result<Solved, SolveError> {
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let plan = solve::plan(&args.request())?;
+    let request = args.request()?;
+    // Both methods read and write the databases (search probes them).
+    let db_dir = request.db_dir.clone().unwrap_or_default();
+    let plan = solve::plan(&request)?;
     let s = run_with_progress(&plan)?;
     if let Some(why) = &s.unsaved {
         eprintln!(
@@ -116,6 +118,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             "method": s.method.as_str(),
             "positions": s.positions,
             "seconds": s.seconds,
+            "db_dir": db_dir.display().to_string(),
         });
         writeln!(out, "{j}")?;
         return Ok(());
@@ -131,6 +134,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     writeln!(out, "best moves  {}", chain(&s.best_moves, " "))?;
     writeln!(out, "method      {}", s.method)?;
     writeln!(out, "positions   {}", s.positions)?;
+    writeln!(out, "databases   {}", db_dir.display())?;
     if let Some(nodes) = s.nodes {
         writeln!(
             out,

@@ -13,7 +13,8 @@
 //! an estimate.
 //!
 //! Solved tables (docs/cli.md, "Daldøs solved") are read from `--db-dir`
-//! (default `$DALKON_DB_DIR`, else `dalkon-db`, as for Dakon's databases):
+//! (default `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+//! `~/.local/share/dalkon`, as for Dakon's databases):
 //! every layer of the position's board and rules found there. Wherever
 //! the search reaches a position they cover, it takes the tables' value
 //! instead of searching or evaluating it, and that value is exact (to
@@ -60,8 +61,9 @@ use dalkon_odds::engine::{
     deepen, Analysis, DeepenOptions, DeepenProgress, Deepened, RootMode, Stats, ThrowAnalysis,
     MAX_DEPTH,
 };
-use dalkon_odds::solved::Tables;
+use dalkon_odds::solved::{missing_layer, Tables};
 use dalkon_rules::daldos::{Board, Position, Throw, Variants};
+use dalkon_store::memory::available_memory;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -101,7 +103,8 @@ pub struct Args {
     #[arg(long)]
     pub no_prune: bool,
     /// Folder of the solved tables (`dalkon daldos solve`; default:
-    /// $DALKON_DB_DIR, else `dalkon-db`): the search takes their exact
+    /// $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// ~/.local/share/dalkon): the search takes their exact
     /// value wherever they cover a position.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
@@ -109,9 +112,11 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-/// The tables folder: `--db-dir`, else `$DALKON_DB_DIR`, else `dalkon-db`.
-pub(super) fn db_dir(arg: Option<PathBuf>) -> PathBuf {
-    dalkon_solver::paths::db_dir(arg)
+/// The tables folder ([`dalkon_store::data_dir`]): `--db-dir`, else
+/// `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+/// `~/.local/share/dalkon`.
+pub(super) fn db_dir(arg: Option<PathBuf>) -> anyhow::Result<PathBuf> {
+    Ok(dalkon_store::data_dir(arg)?)
 }
 
 /// Every layer of `board` under `variants` whose table is in `dir` (none
@@ -133,14 +138,16 @@ pub(super) fn is_empty(t: &Tables) -> bool {
     t.stats().is_empty()
 }
 
-/// The game for positions of `board`: with its tables when `dir` has any.
-fn game_for(dir: &Path, board: Board, variants: Variants) -> anyhow::Result<Daldos> {
+/// The game for positions of `board`: with its tables when `dir` has any;
+/// and the tables (empty or not), which name the layers a position lacks.
+fn game_for(dir: &Path, board: Board, variants: Variants) -> anyhow::Result<(Daldos, Arc<Tables>)> {
     let t = load_tables(dir, board, variants)?;
-    Ok(if is_empty(&t) {
+    let game = if is_empty(&t) {
         Daldos::new(variants)
     } else {
-        Daldos::with_tables(t)
-    })
+        Daldos::with_tables(Arc::clone(&t))
+    };
+    Ok((game, t))
 }
 
 /// The default `--max-nodes`. Measured on 2 cores: depth 3 of the
@@ -230,8 +237,23 @@ struct BestJson {
     stats: StatsJson,
     /// Layers of solved tables the search used (0: none).
     tables: usize,
+    /// The folder the tables were looked for in.
+    db_dir: String,
+    /// The position's layer when its table is not in `db_dir` (and could
+    /// be built here), with the command that builds it.
+    missing_tables: Vec<MissingJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     throws: Option<Vec<ThrowJson>>,
+}
+
+#[derive(Debug, Serialize)]
+struct MissingJson {
+    /// `2v1`: pieces of the side to throw v the other.
+    layer: String,
+    command: String,
+    /// The layer's pieces, for the text.
+    #[serde(skip)]
+    pieces: (u8, u8),
 }
 
 /// The first `top` plays of a throw, best first.
@@ -275,7 +297,7 @@ pub fn run(
         .map(|d| d.parse::<Throw>().context("--dice"))
         .transpose()?;
     let variants = args.rules.variants();
-    let dir = db_dir(args.db_dir.clone());
+    let dir = db_dir(args.db_dir.clone())?;
     let query = Query {
         throw,
         depth: args.depth,
@@ -290,28 +312,30 @@ pub fn run(
     };
     if args.position == "-" {
         // One game (and its tables) per board met.
-        let mut games: HashMap<Board, Daldos> = HashMap::new();
+        let mut games: HashMap<Board, (Daldos, Arc<Tables>)> = HashMap::new();
         crate::batch::run(stdin, w, |text| {
             let pos = args.rules.position(text)?;
-            let game = match games.entry(pos.board()) {
+            let (game, tables) = match games.entry(pos.board()) {
                 std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
                 std::collections::hash_map::Entry::Vacant(e) => {
                     e.insert(game_for(&dir, pos.board(), variants)?)
                 }
             };
-            Ok(serde_json::to_value(answer(&query, game, &pos, None)?)?)
+            Ok(serde_json::to_value(answer(
+                &query, game, tables, &pos, None,
+            )?)?)
         })?;
         return Ok(());
     }
     let pos = args.rules.position(&args.position)?;
-    let game = game_for(&dir, pos.board(), variants)?;
+    let (game, tables) = game_for(&dir, pos.board(), variants)?;
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("depth {msg} {bar:40} {pos}/{len} root plays, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = Instant::now();
-    let out = answer(&query, &game, &pos, Some(&bar));
+    let out = answer(&query, &game, &tables, &pos, Some(&bar));
     bar.finish_and_clear();
     let out = out?;
     let seconds = started.elapsed().as_secs_f64();
@@ -353,6 +377,7 @@ impl DeepenProgress for Bar<'_> {
 fn answer(
     q: &Query,
     game: &Daldos,
+    tables: &Tables,
     pos: &Position,
     bar: Option<&ProgressBar>,
 ) -> anyhow::Result<BestJson> {
@@ -363,11 +388,11 @@ fn answer(
         mode: q.mode,
     };
     let d = deepen(game, pos, q.throw, opts, &Bar(bar), None)?;
-    Ok(best_json(q, game, pos, &d))
+    Ok(best_json(q, game, tables, pos, &d))
 }
 
 /// The JSON of an answer.
-fn best_json(q: &Query, game: &Daldos, pos: &Position, d: &Deepened) -> BestJson {
+fn best_json(q: &Query, game: &Daldos, found: &Tables, pos: &Position, d: &Deepened) -> BestJson {
     let board = pos.board();
     let tables = game.tables.as_ref().map_or(0, |t| t.stats().len());
     let stats = d.analysis.stats();
@@ -414,6 +439,18 @@ fn best_json(q: &Query, game: &Daldos, pos: &Position, d: &Deepened) -> BestJson
         prune: q.prune,
         stats: stats.into(),
         tables,
+        db_dir: found
+            .dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default(),
+        missing_tables: missing_layer(found, pos, available_memory())
+            .map(|m| MissingJson {
+                layer: format!("{}v{}", m.key.a, m.key.b),
+                command: m.command,
+                pieces: (m.key.a, m.key.b),
+            })
+            .into_iter()
+            .collect(),
         throws,
     }
 }
@@ -466,6 +503,25 @@ fn print_text(
             w,
             "exact: the value of the game (every line searched ended); estimate: \
              a static evaluation at the depth cut entered it"
+        )?;
+    }
+    if out.tables > 0 {
+        writeln!(
+            w,
+            "tables: {} ({} layers of this board and rules)",
+            out.db_dir, out.tables
+        )?;
+    } else {
+        writeln!(w, "tables: {} (none of this board and rules)", out.db_dir)?;
+    }
+    for m in &out.missing_tables {
+        let (a, b) = m.pieces;
+        writeln!(
+            w,
+            "{}the {a} v {b} tables, which cover this position, are not in {}: build them with `{}`",
+            if out.exact { "" } else { "not exact: " },
+            out.db_dir,
+            m.command
         )?;
     }
     let row = |p: &PlayJson| format!("{:.4}  {}", p.value, label(p.exact, p.upper_bound));

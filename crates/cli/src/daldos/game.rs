@@ -18,7 +18,8 @@
 //! the throw, as `daldos best --dice` gives it (exact or estimate, per
 //! play), within a node budget.
 //!
-//! Solved tables in `--db-dir` (default `$DALKON_DB_DIR`, else `dalkon-db`)
+//! Solved tables in `--db-dir` (default `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+//! `~/.local/share/dalkon`)
 //! serve the hints, whose search takes their exact values wherever they
 //! cover a position (as `daldos best` does), and the `perfect` player,
 //! refused before the game unless they cover every position it can reach.
@@ -73,7 +74,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_HINT_NODES)]
     pub max_nodes: u64,
     /// Folder of the solved tables for hints and `perfect` (`dalkon daldos
-    /// solve`; default: $DALKON_DB_DIR, else `dalkon-db`).
+    /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]
@@ -182,7 +184,7 @@ pub fn run(
         .iter()
         .any(|s| s.map_or(true, PlayerSpec::needs_tables))
     {
-        let dir = super::best::db_dir(args.db_dir.clone());
+        let dir = super::best::db_dir(args.db_dir.clone())?;
         Some(super::best::load_tables(&dir, pos.board(), variants)?)
     } else {
         None

@@ -4,7 +4,7 @@
 //!
 //! `perfect` plays the best play by the solved tables (docs/cli.md,
 //! "Daldøs solved") found in `--db-dir` (default `$DALKON_DB_DIR`, else
-//! `dalkon-db`); it is refused, before any game, unless they cover every
+//! `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`); it is refused, before any game, unless they cover every
 //! position a game on the board can reach (every layer up to L v L), with
 //! the command that builds them. The other players never read tables.
 //!
@@ -50,7 +50,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 5000)]
     pub turn_cap: u32,
     /// Folder of the solved tables `perfect` plays from (`dalkon daldos
-    /// solve`; default: $DALKON_DB_DIR, else `dalkon-db`).
+    /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]
@@ -155,7 +156,7 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
     let game = Daldos::new(variants);
     let start = Position::start(board);
     let tables = if a.needs_tables() || b.needs_tables() {
-        let dir = super::best::db_dir(args.db_dir.clone());
+        let dir = super::best::db_dir(args.db_dir.clone())?;
         Some(super::best::load_tables(&dir, board, variants)?)
     } else {
         None

@@ -17,7 +17,6 @@ use dalkon_odds::solved::{
     check_layer, plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS, ROUNDING,
 };
 use dalkon_rules::daldos::{Board, Position, Variants};
-use dalkon_solver::paths;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -32,8 +31,8 @@ pub struct Args {
     /// with B to throw is stored as its mirror.
     #[arg(long, value_name = "A,B")]
     pub pieces: String,
-    /// Folder of the tables (default: $DALKON_DB_DIR, else `dalkon-db` in
-    /// the working directory). Created if missing; an interrupted build
+    /// Folder of the tables (default: $DALKON_DB_DIR, else
+    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon). Created if missing; an interrupted build
     /// resumes from the layers already written there.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
@@ -227,7 +226,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let pieces = parse_pieces(&args.pieces)?;
     let board = args.rules.board()?.unwrap_or(Board::DANISH);
     let variants = args.rules.variants();
-    let dir = paths::db_dir(args.db_dir.clone());
+    let dir = dalkon_store::data_dir(args.db_dir.clone())?;
     let s = solve(board, variants, pieces, &dir, args.check)?;
     let failed: Vec<String> = s
         .layers

@@ -17,7 +17,6 @@ use std::path::PathBuf;
 
 use dalkon_odds::solved::{value_report, Bounds, Tables, ValueReport, EPS};
 use dalkon_rules::daldos::{Position, Variants};
-use dalkon_solver::paths;
 use serde::Serialize;
 
 use super::draw::draw;
@@ -31,8 +30,8 @@ pub struct Args {
     /// on stdin (JSON lines out).
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
-    /// Folder of the tables (default: $DALKON_DB_DIR, else `dalkon-db` in
-    /// the working directory), as built by `dalkon daldos solve`.
+    /// Folder of the tables (default: $DALKON_DB_DIR, else
+    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon), as built by `dalkon daldos solve`.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]
@@ -148,7 +147,7 @@ pub fn run(
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let variants = args.rules.variants();
     let mut cache = Cache {
-        dir: paths::db_dir(args.db_dir.clone()),
+        dir: dalkon_store::data_dir(args.db_dir.clone())?,
         variants,
         tables: BTreeMap::new(),
     };

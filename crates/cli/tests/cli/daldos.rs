@@ -128,7 +128,7 @@ fn best_and_match_do_not_depend_on_threads() {
     let one = json(&[&best[..], &["--threads", "1"]].concat());
     let two = json(&[&best[..], &["--threads", "2"]].concat());
     has_fields(&one, &["value", "best", "plays", "depth", "nodes"]);
-    assert_eq!(one, two);
+    assert_eq!(super::without_folder(one), super::without_folder(two));
     let m = [
         "daldos", "match", "--a", "engine:1", "--b", "random", "--games", "40", "--seed", "7",
         "--format", "json",

@@ -60,8 +60,9 @@ fn a_deep_search_answers_within_its_node_limit() {
     // The same answer on any thread count.
     let two = json(&[&args[..], &["--threads", "2"]].concat());
     let one = json(&[&args[..], &["--threads", "1"]].concat());
-    assert_eq!(one, two);
-    assert_eq!(one, v);
+    let one = super::without_folder(one);
+    assert_eq!(one, super::without_folder(two));
+    assert_eq!(one, super::without_folder(v));
 
     let text = run(&args[..args.len() - 2], None);
     assert!(text.status.success());
@@ -149,7 +150,10 @@ fn batch_answers_every_line() {
         "--format",
         "json",
     ]);
-    assert_eq!(lines[0], single);
+    assert_eq!(
+        super::without_folder(lines[0].clone()),
+        super::without_folder(single)
+    );
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[1]["error"].is_string());
     has_fields(&lines[2], &["value", "best", "plays", "depth", "nodes"]);

@@ -6,6 +6,7 @@ mod dakon;
 mod dakondb;
 mod daldos;
 mod daldos_best;
+mod data_dir;
 mod docs;
 mod errors;
 mod game;
@@ -98,6 +99,15 @@ pub fn json(args: &[&str]) -> Value {
 pub fn without_timing(mut v: Value) -> Value {
     if let Some(map) = v.as_object_mut() {
         map.remove("seconds");
+    }
+    v
+}
+
+/// The same JSON without `db_dir`: each run of [`run`] has its own scratch
+/// folder, so answers compare without it.
+pub fn without_folder(mut v: Value) -> Value {
+    if let Some(map) = v.as_object_mut() {
+        map.remove("db_dir");
     }
     v
 }

@@ -233,6 +233,7 @@ fn a_failed_write_keeps_the_old_file() {
         ])
         .arg(&out)
         .arg(&dir)
+        .env("DALKON_DB_DIR", scratch.0.join("db"))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .output()

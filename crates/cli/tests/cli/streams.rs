@@ -331,8 +331,11 @@ fn rayon_num_threads_is_bounded_too() {
 
 /// Run with raw bytes on stdin.
 pub fn run_bytes(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    // Tables and databases in a scratch folder, never the user's.
+    let db = super::Scratch::new("bytes");
     let mut child = Command::new(env!("CARGO_BIN_EXE_dalkon"))
         .args(args)
+        .env("DALKON_DB_DIR", db.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

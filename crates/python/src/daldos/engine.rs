@@ -64,10 +64,11 @@ fn table_error(e: TableError, prefix: &str) -> PyErr {
     }
 }
 
-/// The tables folder: `db_dir`, else `$DALKON_DB_DIR`, else `dalkon-db`
-/// (as the CLI's `--db-dir`).
-fn tables_dir(arg: Option<PathBuf>) -> PathBuf {
-    dalkon_solver::paths::db_dir(arg)
+/// The tables folder ([`dalkon_store::data_dir`], as the CLI's
+/// `--db-dir`): `db_dir`, else `$DALKON_DB_DIR`, else
+/// `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`.
+fn tables_dir(arg: Option<PathBuf>) -> PyResult<PathBuf> {
+    dalkon_store::data_dir(arg).map_err(|e| errors::InputError::new_err(e.to_string()))
 }
 
 /// Every layer of `rules` whose file is in `dir`, and how many there are.
@@ -556,7 +557,8 @@ fn dice_arg(dice: &Bound<'_, PyAny>) -> PyResult<Throw> {
 /// (``complete`` False if short of ``depth``). ``fast`` values only the
 /// best play exactly (the others get upper bounds); ``prune=False`` turns
 /// pruning off. Solved tables found in ``db_dir`` (default
-/// ``$DALKON_DB_DIR``, else ``dalkon-db``) are used wherever they cover a
+/// ``$DALKON_DB_DIR``, else ``$XDG_DATA_HOME/dalkon``, else
+/// ``~/.local/share/dalkon``) are used wherever they cover a
 /// position. Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
 #[pyo3(
@@ -583,7 +585,7 @@ fn best(
     if let Some(e) = game_over(&pos.pos, rules) {
         return Err(e);
     }
-    let dir = tables_dir(db_dir);
+    let dir = tables_dir(db_dir)?;
     let (tables, layers) = load_tables(&dir, rules)?;
     let game = if layers == 0 {
         Daldos::new(rules.variants)
@@ -704,7 +706,8 @@ impl ValueResult {
 }
 
 /// The exact value of ``pos`` from the solved tables in ``db_dir`` (default
-/// ``$DALKON_DB_DIR``, else ``dalkon-db``), as ``dalkon daldos value``.
+/// ``$DALKON_DB_DIR``, else ``$XDG_DATA_HOME/dalkon``, else
+/// ``~/.local/share/dalkon``), as ``dalkon daldos value``.
 /// Raises NotCoveredError (an InputError) with the CLI's message, naming the
 /// layer and the ``dalkon daldos solve`` command, when the tables do not
 /// cover it or one of its plays; DataError for a damaged table file.
@@ -717,7 +720,7 @@ fn value(
     db_dir: Option<PathBuf>,
 ) -> PyResult<ValueResult> {
     let rules = pos.rules_or(rules)?;
-    let dir = tables_dir(db_dir);
+    let dir = tables_dir(db_dir)?;
     let p = pos.pos;
     interrupt::run(py, |_| {
         let mut t = Tables::new(rules.board, rules.variants, Some(&dir));
@@ -819,7 +822,7 @@ fn solve_tables(
     db_dir: Option<PathBuf>,
 ) -> PyResult<Vec<LayerReport>> {
     let rules = rules.unwrap_or_default();
-    let dir = tables_dir(db_dir);
+    let dir = tables_dir(db_dir)?;
     interrupt::run(py, |stop| {
         let p = plan(rules.board, &rules.variants, pieces).map_err(|e| table_error(e, ""))?;
         let mut t = Tables::new(rules.board, rules.variants, Some(&dir));
@@ -950,7 +953,7 @@ fn match_(
     let game = Daldos::new(rules.variants);
     let start = Pos::start(rules.board);
     let tables = if sa.needs_tables() || sb.needs_tables() {
-        Some(load_tables(&tables_dir(db_dir), rules)?.0)
+        Some(load_tables(&tables_dir(db_dir)?, rules)?.0)
     } else {
         None
     };

@@ -15,7 +15,7 @@ use super::{
     OpeningsProgress,
 };
 use crate::error::SolveError;
-use crate::paths::{db_dir, openings_dir_name};
+use crate::paths::openings_dir_name;
 use crate::solve::start_position;
 
 /// Limits of one count, as asked (unvalidated).
@@ -26,7 +26,7 @@ pub struct CountLimits {
     pub memory_mb: Option<u64>,
     /// The count's working folder (`None`:
     /// `openings-<n>x<m>-<origin>-<mikul>-<nembak>` in the database folder
-    /// of [`crate::paths::db_dir`]).
+    /// of [`dalkon_store::data_dir`]).
     pub work_dir: Option<PathBuf>,
     /// Give up beyond this many distinct positions.
     pub max_positions: u64,
@@ -120,10 +120,10 @@ fn plan_with_memory(
     } = request;
     let start = start_position(*holes, *seeds)?;
     let memory_bytes = memory_budget(limits.memory_mb, available)?;
-    let work_dir = limits
-        .work_dir
-        .clone()
-        .unwrap_or_else(|| db_dir(None).join(openings_dir_name(*holes, *seeds, rules)));
+    let work_dir = match &limits.work_dir {
+        Some(dir) => dir.clone(),
+        None => dalkon_store::data_dir(None)?.join(openings_dir_name(*holes, *seeds, rules)),
+    };
     let resuming = work_dir.exists();
     let limits = OpeningLimits {
         memory_bytes,

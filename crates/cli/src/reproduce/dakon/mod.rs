@@ -160,7 +160,7 @@ pub fn reproduce(
             (u64::MAX, None)
         };
         // 7x7 takes about an hour: checkpoint it, so that an interrupted
-        // `reproduce --full` resumes it (from dalkon-db/). The boards under
+        // `reproduce --full` resumes it (from the database folder). The boards under
         // a budget stop anyway and keep nothing.
         let request = CountRequest {
             holes: n,

@@ -13,7 +13,6 @@ use std::time::Instant;
 use dalkon_odds::engine::{standard_sets, study, Study, StudyConfig};
 use dalkon_odds::solved::Tables;
 use dalkon_rules::daldos::{Board, Variants};
-use dalkon_solver::paths;
 
 use crate::reproduce::log::RunLog;
 use crate::reproduce::write_file as write;
@@ -48,7 +47,7 @@ pub(super) fn reproduce_perfect(
     say: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     let t0 = Instant::now();
-    let db = paths::db_dir(None);
+    let db = dalkon_store::data_dir(None)?;
     let l4 = tables(Board::new(4).expect("board 4"), &db)?;
     let nor = tables(Board::NORWEGIAN, &db)?;
     let cfg = StudyConfig::default();

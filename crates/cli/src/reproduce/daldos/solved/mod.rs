@@ -18,7 +18,6 @@ use std::path::Path;
 use std::time::Instant;
 
 use dalkon_rules::daldos::{Board, Variants};
-use dalkon_solver::paths;
 
 use self::scopes::{default_scopes, full_scopes, Scope};
 use crate::daldos::solve::{solve, LayerJson, StartJson};
@@ -89,7 +88,8 @@ fn solve_all(scopes: &[Scope], db: &Path, log: &mut RunLog) -> anyhow::Result<Ve
 
 /// Write `out/daldos/solved.{csv,md,svg}`, and with `full` also
 /// `solved_full.{csv,md}`. Tables go to the table folder
-/// (`$DALKON_DB_DIR`, else `dalkon-db`).
+/// (`$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+/// `~/.local/share/dalkon`).
 pub(super) fn reproduce_solved(
     out: &Path,
     full: bool,
@@ -98,7 +98,7 @@ pub(super) fn reproduce_solved(
 ) -> anyhow::Result<()> {
     let started = Instant::now();
     let dir = out.join("daldos");
-    let db = paths::db_dir(None);
+    let db = dalkon_store::data_dir(None)?;
     let rows = solve_all(&default_scopes(), &db, log)?;
     let full_rows = if full {
         Some(solve_all(&full_scopes(), &db, log)?)
