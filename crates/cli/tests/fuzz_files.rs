@@ -216,7 +216,8 @@ fn refused(what: &str, r: &Run) -> Result<(), TestCaseError> {
     one_error_line(what, r)
 }
 
-/// Counts of exit codes, for the summary line.
+/// Counts of exit codes over the commands run (a case may run several),
+/// for the summary line: exit 1 is a damaged file refused, as it must be.
 #[derive(Debug, Default)]
 struct Tally {
     ok: std::cell::Cell<u64>,
@@ -236,7 +237,7 @@ impl Tally {
 
     fn print(&self, kind: &str, n: u32, t0: Instant) {
         println!(
-            "fuzz {kind}: cases {n} ok {} refused {} failed {} seconds {:.1}",
+            "fuzz {kind}: cases {n} runs: exit 0 {} exit 2 {} exit 1 (damaged file refused) {} seconds {:.1}",
             self.ok.get(),
             self.bad.get(),
             self.failed.get(),
