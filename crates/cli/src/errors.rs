@@ -26,7 +26,7 @@ impl std::error::Error for Exit {}
 /// The error and its causes on one line, `: `-separated, each cause once
 /// (a message that already quotes its cause is not followed by it again),
 /// no word of it longer than 80 characters
-/// ([`crate::common::shorten_long_words`]).
+/// ([`crate::quoting::shorten_long_words`]).
 pub fn one_line(err: &anyhow::Error) -> String {
     let mut line = String::new();
     for cause in err.chain() {
@@ -40,7 +40,7 @@ pub fn one_line(err: &anyhow::Error) -> String {
         line.push_str(&text);
     }
     // Library errors show paths in full: cut them as input is quoted.
-    crate::common::shorten_long_words(&line)
+    crate::quoting::shorten_long_words(&line)
 }
 
 /// Exit code for an error: an [`Exit`] says it; else the first error of

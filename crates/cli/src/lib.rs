@@ -14,6 +14,7 @@ mod errors;
 mod input;
 mod picture;
 mod prompt;
+mod quoting;
 mod reproduce;
 
 use std::ffi::OsString;

@@ -7,7 +7,6 @@ use std::sync::atomic::Ordering;
 use dalkon_rules::dakon::{Position, Rules};
 
 use crate::error::SolveError;
-use crate::label::Label;
 use crate::search::answer::{answer, MoveBounds, Session};
 use crate::search::{self, Limits, SearchError, SearchProgress};
 
@@ -244,14 +243,15 @@ pub fn engine_move(
         .best_moves
         .first()
         .expect("a game not over has a best move");
-    let choice = match a.label() {
-        Label::Exact => Choice::Exact { value: a.value },
-        Label::Bounds { lower, upper } => Choice::Bounds {
+    // As `crate::label` labels the analysis.
+    let choice = match (a.exact, a.estimate_depth) {
+        (true, _) => Choice::Exact { value: a.value },
+        (false, None) => Choice::Bounds {
             value: a.value,
-            lower,
-            upper,
+            lower: a.lower,
+            upper: a.upper,
         },
-        Label::Estimate { depth, .. } => Choice::Estimate {
+        (false, Some(depth)) => Choice::Estimate {
             value: a.value,
             depth,
         },
