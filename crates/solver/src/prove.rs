@@ -179,10 +179,6 @@ impl Proved {
         gzip: bool,
         after: &mut dyn FnMut(Step) -> std::io::Result<()>,
     ) -> Result<Vec<WrittenFile>, SolveError> {
-        let fail = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source| SolveError::WriteProof { path, source }
-        };
         std::fs::create_dir_all(dir).map_err(fail(dir))?;
         remove_stale_temp_dirs(dir);
         let temp = temp_dir(dir);
@@ -202,10 +198,6 @@ impl Proved {
         gzip: bool,
         after: &mut dyn FnMut(Step) -> std::io::Result<()>,
     ) -> Result<Vec<WrittenFile>, SolveError> {
-        let fail = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source| SolveError::WriteProof { path, source }
-        };
         let names = FILE_NAMES.map(|name| {
             if gzip {
                 format!("{name}.gz")
@@ -252,6 +244,12 @@ impl Proved {
         }
         Ok(files)
     }
+}
+
+/// The error of a failed write of `path`, for `map_err`.
+fn fail(path: &Path) -> impl FnOnce(std::io::Error) -> SolveError {
+    let path = path.to_path_buf();
+    move |source| SolveError::WriteProof { path, source }
 }
 
 #[cfg(test)]

@@ -341,6 +341,14 @@ impl Checkpoint {
     /// Check the fields against each other and against the count of
     /// `tag`: every number that is used as an index is in range, and the
     /// files listed are exactly the ones the pass leaves.
+    /// The layers of `range` that hold positions, as the state lists them.
+    fn non_empty(&self, range: std::ops::Range<usize>) -> Vec<u32> {
+        range
+            .filter(|&l| self.counts[l] > 0)
+            .map(|l| l as u32)
+            .collect()
+    }
+
     fn validate(&self, tag: LayerTag) -> Result<(), String> {
         let layers = tag.seeds as usize + 1;
         let root = tag.root.0 as usize;
@@ -398,10 +406,7 @@ impl Checkpoint {
             Pass::Forward => top + 1,
             Pass::Backward => top,
         };
-        let want: Vec<u32> = (0..files_to)
-            .filter(|&l| self.counts[l] > 0)
-            .map(|l| l as u32)
-            .collect();
+        let want = self.non_empty(0..files_to);
         let have: Vec<u32> = self.finished.iter().map(|r| r.layer).collect();
         if have != want {
             return Err(format!(
@@ -434,10 +439,7 @@ impl Checkpoint {
                 if !self.pending.is_empty() {
                     return Err("a backward checkpoint lists pending files".into());
                 }
-                let want: Vec<u32> = (top..layers)
-                    .filter(|&l| self.counts[l] > 0)
-                    .map(|l| l as u32)
-                    .collect();
+                let want = self.non_empty(top..layers);
                 let have: Vec<u32> = self.winners.iter().map(|r| r.layer).collect();
                 if have != want {
                     return Err(format!(
