@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of the exact Dakon search (crates/solver/benches/search.rs):
+# Benchmark of the exact Dakon search (crates/dakon/benches/search.rs):
 # solves the 5x5, 7x3 and 6x4 starts (default rules) with 2 threads and then
 # 1 thread, checks the values (the benchmark fails on a wrong value) and
 # prints positions, nodes per second and the transposition-table hit rate.
@@ -9,7 +9,7 @@
 #   SEARCH_BENCH_BIG=1 scripts/bench_search.sh  # also the 7x4 start (minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench -p dalkon-solver --bench search --no-run
+cargo bench -p dalkon-dakon --bench search --no-run
 for threads in ${THREADS:-2 1}; do
-    RAYON_NUM_THREADS=$threads cargo bench -p dalkon-solver --bench search
+    RAYON_NUM_THREADS=$threads cargo bench -p dalkon-dakon --bench search
 done

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Fit the Daldøs evaluation weights (crates/odds/src/engine/eval.rs) by logistic
+"""Fit the Daldøs evaluation weights (crates/daldos/src/engine/eval.rs) by logistic
 regression (Newton's method, no intercept: the features are antisymmetric)
 on the CSV written by the `eval_features` example:
 
-    cargo run --release -p dalkon-odds --example eval_features -- 3000 777 > feat.csv
+    cargo run --release -p dalkon-daldos --example eval_features -- 3000 777 > feat.csv
     scripts/daldos_fit_eval.py feat.csv
 
 Prints the weights of the five features and the mean log-likelihood, and the

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The long fuzz run: 10,000,000 cases over every parser and every command
-# (crates/{rules,odds,cli}/tests/fuzz.rs) and over what is read back from
+# (crates/{rules,daldos,cli}/tests/fuzz.rs) and over what is read back from
 # disk and from long input lines (crates/cli/tests/fuzz_files.rs: forged
 # Daldøs tables and Dakon databases, edited openings checkpoints, batch
 # lines of up to several MiB), from the same fixed seeds as CI (which runs
@@ -41,10 +41,10 @@ log=${DALKON_FUZZ_LOG:-target/fuzz.log}
 mkdir -p "$(dirname "$log")"
 : > "$log"
 start=$(date +%s)
-cargo build --release --tests -q -p dalkon-rules -p dalkon-odds -p dalkon-cli
+cargo build --release --tests -q -p dalkon-rules -p dalkon-daldos -p dalkon-cli
 status=0
 printed=0
-for target in dalkon-rules:fuzz dalkon-odds:fuzz dalkon-cli:fuzz dalkon-cli:fuzz_files; do
+for target in dalkon-rules:fuzz dalkon-daldos:fuzz dalkon-cli:fuzz dalkon-cli:fuzz_files; do
     package=${target%%:*}
     test=${target#*:}
     if ! cargo test --release -q -p "$package" --test "$test" -- --nocapture --test-threads "$threads" \

@@ -128,7 +128,7 @@ pub fn parse<P: clap::Parser>(args: &[OsString]) -> Result<P, clap::Error> {
 }
 
 /// The most worker threads `--threads` takes.
-pub const MAX_THREADS: i64 = dalkon_solver::threads::MAX_THREADS as i64;
+pub const MAX_THREADS: i64 = dalkon_dakon::threads::MAX_THREADS as i64;
 
 /// Run `work` on a pool of `threads` workers, or, when no count was asked
 /// for, of the count `RAYON_NUM_THREADS` gives (refused outside 1 to 256,
@@ -138,7 +138,7 @@ pub fn with_threads<R: Send>(
     threads: Option<u16>,
     work: impl FnOnce() -> anyhow::Result<R> + Send,
 ) -> anyhow::Result<R> {
-    use dalkon_solver::threads;
+    use dalkon_dakon::threads;
     let exit = |e: threads::ThreadsError| crate::errors::Exit {
         code: if e.is_bad_input() { 2 } else { 1 },
         message: e.to_string(),

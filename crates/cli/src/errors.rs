@@ -1,9 +1,9 @@
 //! Errors as the command line reports them: one line, each cause once, and
 //! the exit code (docs/cli.md: 1 failure, 2 bad input).
 
-use dalkon_solver::openings::OpeningsError;
-use dalkon_solver::search::SearchError;
-use dalkon_solver::{DbError, SolveError};
+use dalkon_dakon::openings::OpeningsError;
+use dalkon_dakon::search::SearchError;
+use dalkon_dakon::{DbError, SolveError};
 
 /// A failure whose exit code is decided where it happened (a batch with bad
 /// lines, say), with its one-line message.

@@ -31,10 +31,10 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use dalkon_odds::solved::{LayerIndex, LayerKey};
+use dalkon_dakon::openings::{plan_count, CountLimits, CountRequest, OpeningsProgress, Pass};
+use dalkon_daldos::solved::{LayerIndex, LayerKey};
 use dalkon_rules::daldos::{Board, Cell, Hole, Side};
 use dalkon_rules::{dakon, daldos};
-use dalkon_solver::openings::{plan_count, CountLimits, CountRequest, OpeningsProgress, Pass};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};

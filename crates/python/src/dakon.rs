@@ -1,7 +1,7 @@
 //! `dalkon.dakon`: Dakon's rules, solver and proofs.
 //!
 //! Thin wrappers: every rule, value and message comes from `dalkon-rules`,
-//! `dalkon-solver` and `dalkon-strategy`, called as the CLI calls them
+//! `dalkon-dakon` and `dalkon-strategy`, called as the CLI calls them
 //! (`dakon play`, `best`, `prove`, `verify`), so Python sees what the
 //! binary prints.
 
@@ -10,12 +10,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use dalkon_dakon::best::{analyse_with, Analysis, Options};
+use dalkon_dakon::prove::{prove as prove_root, ProveRequest, Proved, WrittenFile};
+use dalkon_dakon::search::{Limits, SearchProgress};
+use dalkon_dakon::solve::{search_limits, start_position};
+use dalkon_dakon::SolveError;
 use dalkon_rules::dakon::{ParseError, Position, Rules, Side};
-use dalkon_solver::best::{analyse_with, Analysis, Options};
-use dalkon_solver::prove::{prove as prove_root, ProveRequest, Proved, WrittenFile};
-use dalkon_solver::search::{Limits, SearchProgress};
-use dalkon_solver::solve::{search_limits, start_position};
-use dalkon_solver::SolveError;
 use dalkon_strategy::{verify_until, Failure, FailureKind, ReadError, Strategy, Verdict};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};

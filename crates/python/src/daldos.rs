@@ -3,7 +3,7 @@
 //! This file wraps the rules (`Rules`, `Position`, `Play`, `plays`,
 //! `throws`, the action codes); `daldos/engine.rs` the engines (`odds`,
 //! `best`, `value`, `match`, `solve_tables`). Every rule, value and error
-//! message comes from `dalkon-rules` and `dalkon-odds`; this file only
+//! message comes from `dalkon-rules` and `dalkon-daldos`; this file only
 //! converts.
 //!
 //! Action codes (for OpenSpiel) number a play by its die uses, which

@@ -26,7 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The workers of every search run from Python: rayon's global pool,
     // built here with the count checked as the CLI checks it (rayon would
     // start any number RAYON_NUM_THREADS gives).
-    dalkon_solver::threads::init_global_pool().map_err(|e| {
+    dalkon_dakon::threads::init_global_pool().map_err(|e| {
         if e.is_bad_input() {
             errors::input(e)
         } else {

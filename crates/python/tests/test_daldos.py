@@ -1,6 +1,6 @@
 """Tests of dalkon.daldos against values read off the `dalkon` binary once
 (`dalkon daldos moves/odds/best/value/match --format json`) and the pinned
-values of docs/solved.md and crates/odds/tests."""
+values of docs/solved.md and crates/daldos/tests."""
 
 import _thread
 import ast
@@ -284,7 +284,7 @@ def test_best_with_dice_matches_the_cli(empty_db):
 
 
 def test_best_without_dice_pins_the_winning_throws(empty_db):
-    # crates/odds/tests/search_daldos.rs: B's dalt b 3 holes behind A's last
+    # crates/daldos/tests/search_daldos.rs: B's dalt b 3 holes behind A's last
     # piece wins at once on 9 throws out of 16.
     p = d.Position.parse("b.............../........a..b...../................ b")
     r = d.best(p, depth=2, db_dir=empty_db)

@@ -1,6 +1,6 @@
 //! The file and memory utilities of dalkon's table builders (today the
 //! Dakon solver's databases and openings count), kept out of the solver so
-//! that the Daldøs tables of `dalkon-odds` can use them without depending on
+//! that the Daldøs tables of `dalkon-daldos` can use them without depending on
 //! the Dakon solver:
 //!
 //! - [`atomic`]: atomic file writes (temporary, fsync, rename) and the

@@ -1,15 +1,15 @@
 //! `dalkon dakon best`: the exact value of a position and of each move
-//! (`dalkon_solver::best`). `--position -` reads one position per line from
+//! (`dalkon_dakon::best`). `--position -` reads one position per line from
 //! stdin and writes one JSON line per position.
 
 use std::time::Duration;
 
 use anyhow::Context;
+use dalkon_dakon::best::{analyse_with, Analysis, Options};
+use dalkon_dakon::search::answer::Session;
+use dalkon_dakon::search::{Limits, SearchProgress};
+use dalkon_dakon::solve::search_limits;
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::best::{analyse_with, Analysis, Options};
-use dalkon_solver::search::answer::Session;
-use dalkon_solver::search::{Limits, SearchProgress};
-use dalkon_solver::solve::search_limits;
 use serde_json::json;
 
 use super::args::SearchArgs;

@@ -8,7 +8,7 @@
 //! `--max-nodes` (`Goal::BestMoves`: only the best moves are proved, which
 //! is much less work than valuing every move), otherwise the best move of a
 //! depth-limited estimate, and says which. A `hint` values every move as
-//! `dakon best` does (`dalkon_solver::best::analyse`, same node limit), so
+//! `dakon best` does (`dalkon_dakon::best::analyse`, same node limit), so
 //! it may be an estimate too, and says so. An exact move is the same in
 //! every run; near the limit the search's workers share one node count, so
 //! with several threads whether a proof fits can vary between runs (with
@@ -22,12 +22,12 @@ use std::io::{BufRead, Write};
 
 use anyhow::Context;
 use clap::ValueEnum;
+use dalkon_dakon::best::{analyse_with, engine_move, Choice, Options};
+use dalkon_dakon::label::Label;
+use dalkon_dakon::search::answer::Session;
+use dalkon_dakon::search::Limits;
+use dalkon_dakon::solve::{search_limits, start_position};
 use dalkon_rules::dakon::{Position, Rules, Side};
-use dalkon_solver::best::{analyse_with, engine_move, Choice, Options};
-use dalkon_solver::label::Label;
-use dalkon_solver::search::answer::Session;
-use dalkon_solver::search::Limits;
-use dalkon_solver::solve::{search_limits, start_position};
 
 use super::draw::{chain, draw, side_name, verdict};
 use super::RuleArgs;

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use dalkon_solver::openings::{plan_count, CountLimits, CountPlan, CountRequest, Openings};
-use dalkon_solver::SolveError;
+use dalkon_dakon::openings::{plan_count, CountLimits, CountPlan, CountRequest, Openings};
+use dalkon_dakon::SolveError;
 use serde_json::json;
 
 use super::draw::{chain, draw};

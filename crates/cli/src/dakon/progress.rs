@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use dalkon_solver::search::{unpack_bounds, SearchProgress};
+use dalkon_dakon::search::{unpack_bounds, SearchProgress};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// Whether stderr is a terminal (progress is shown only then).
@@ -97,7 +97,7 @@ impl BuildBar {
     }
 }
 
-impl dalkon_solver::Progress for BuildBar {
+impl dalkon_dakon::Progress for BuildBar {
     fn level_started(&self, level: u32, entries: u64) {
         if let Some(b) = &self.bar {
             b.set_prefix(format!("database level {level}"));
@@ -203,12 +203,12 @@ impl LayerBar {
     }
 }
 
-impl dalkon_solver::openings::OpeningsProgress for LayerBar {
-    fn layer(&self, pass: dalkon_solver::openings::Pass, layer: u32, layers: u32, positions: u64) {
+impl dalkon_dakon::openings::OpeningsProgress for LayerBar {
+    fn layer(&self, pass: dalkon_dakon::openings::Pass, layer: u32, layers: u32, positions: u64) {
         if let Some(b) = &self.bar {
             let (name, done) = match pass {
-                dalkon_solver::openings::Pass::Forward => ("forward", layer),
-                dalkon_solver::openings::Pass::Backward => ("backward", layers - layer),
+                dalkon_dakon::openings::Pass::Forward => ("forward", layer),
+                dalkon_dakon::openings::Pass::Backward => ("backward", layers - layer),
             };
             b.set_prefix(format!("{} {name}", self.label));
             b.set_length(u64::from(layers));

@@ -1,13 +1,13 @@
 //! `dalkon dakon prove`: solve a position and write the proof of its value
-//! as two strategy files (`dalkon_solver::prove`; format in
+//! as two strategy files (`dalkon_dakon::prove`; format in
 //! docs/formats.md), which `dalkon dakon verify` checks without solving.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
+use dalkon_dakon::prove::{prove, ProveRequest};
+use dalkon_dakon::solve::start_position;
 use dalkon_rules::dakon::Position;
-use dalkon_solver::prove::{prove, ProveRequest};
-use dalkon_solver::solve::start_position;
 use serde_json::json;
 
 use super::args::SearchArgs;

@@ -3,9 +3,9 @@
 //! found by the search of `dakon best` within a node limit, are marked.
 
 use anyhow::Context;
+use dalkon_dakon::best::{analyse, Analysis};
+use dalkon_dakon::solve::search_limits;
 use dalkon_rules::dakon::{Position, Side};
-use dalkon_solver::best::{analyse, Analysis};
-use dalkon_solver::solve::search_limits;
 use serde_json::json;
 use svg::node::element::{Circle, Definitions, Group, Line, Rectangle};
 

@@ -1,11 +1,11 @@
 //! `dalkon dakon solve`: the exact value of a board's initial position, by
-//! retrograde databases or by search (`dalkon_solver::solve`).
+//! retrograde databases or by search (`dalkon_dakon::solve`).
 
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use dalkon_solver::solve::{self, MethodChoice, Outcome, Plan, SolveRequest, Solved};
-use dalkon_solver::SolveError;
+use dalkon_dakon::solve::{self, MethodChoice, Outcome, Plan, SolveRequest, Solved};
+use dalkon_dakon::SolveError;
 use serde_json::json;
 
 use super::args::SearchArgs;

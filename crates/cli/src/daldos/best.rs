@@ -9,7 +9,7 @@
 //! thrower choose. Values are the mover's win probability. A value is
 //! labelled exact (`"exact": true`, text `exact`) only when it is the
 //! game's value: every line the search needed for it ended in a finished
-//! game (`dalkon_odds::engine::search`, "Exact values"); any other value is
+//! game (`dalkon_daldos::engine::search`, "Exact values"); any other value is
 //! an estimate.
 //!
 //! Solved tables (docs/cli.md, "Daldøs solved") are read from `--db-dir`
@@ -56,12 +56,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use dalkon_odds::engine::Daldos;
-use dalkon_odds::engine::{
+use dalkon_daldos::engine::Daldos;
+use dalkon_daldos::engine::{
     deepen, Analysis, DeepenOptions, DeepenProgress, Deepened, RootMode, Stats, ThrowAnalysis,
     MAX_DEPTH,
 };
-use dalkon_odds::solved::{missing_layer, Tables};
+use dalkon_daldos::solved::{missing_layer, Tables};
 use dalkon_rules::daldos::{Board, Position, Throw, Variants};
 use dalkon_store::memory::available_memory;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

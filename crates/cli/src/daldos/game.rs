@@ -30,11 +30,11 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
-use dalkon_odds::engine::{
+use dalkon_daldos::engine::{
     deepen, Analysis, Daldos, DeepenOptions, Game as _, Player, PlayerSpec, PlayerSpecError, Rng,
     RootMode, SearchOptions, ThrowAnalysis, MAX_DEPTH,
 };
-use dalkon_odds::solved::Tables;
+use dalkon_daldos::solved::Tables;
 use dalkon_rules::daldos::{Board, Play, Position, Side, Throw};
 
 use super::draw::draw;
@@ -408,7 +408,7 @@ impl Game {
     }
 
     /// Search `throw` in `pos` one depth after another within the node
-    /// budget, as `daldos best` does (`dalkon_odds::engine::deepen`); the
+    /// budget, as `daldos best` does (`dalkon_daldos::engine::deepen`); the
     /// deepest answer that finished and its depth. Depth 1 always finishes.
     fn analyse(
         &self,

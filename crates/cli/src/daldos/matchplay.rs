@@ -17,9 +17,9 @@ use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use dalkon_odds::engine::PlayerSpec;
-use dalkon_odds::engine::{play_match, MatchConfig};
-use dalkon_odds::engine::{Daldos, Player};
+use dalkon_daldos::engine::PlayerSpec;
+use dalkon_daldos::engine::{play_match, MatchConfig};
+use dalkon_daldos::engine::{Daldos, Player};
 use dalkon_rules::daldos::{Board, Position};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;

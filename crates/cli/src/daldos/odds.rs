@@ -9,8 +9,8 @@
 //! is exact, and decimals with their bound elsewhere; JSON gives both.
 
 use anyhow::Context;
-use dalkon_odds::capture::{capture_odds_with, CaptureOdds, OddsLimits, EXACT_DALDALS};
-use dalkon_odds::ratio::{fraction_string, to_f64};
+use dalkon_daldos::capture::{capture_odds_with, CaptureOdds, OddsLimits, EXACT_DALDALS};
+use dalkon_daldos::ratio::{fraction_string, to_f64};
 use dalkon_rules::daldos::{Hole, Position};
 use serde::Serialize;
 
@@ -238,7 +238,7 @@ fn target_hole(pos: &Position, text: &str) -> anyhow::Result<Hole> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dalkon_odds::capture::capture_odds;
+    use dalkon_daldos::capture::capture_odds;
     use dalkon_rules::daldos::Variants;
 
     /// docs/cli.md's field names, `probability` a number, `fraction` exact.

@@ -5,7 +5,9 @@
 //! as arrows (SVG).
 
 use anyhow::Context;
-use dalkon_odds::engine::{analyse_throw, Daldos, RootMode, SearchError, SearchOptions, MAX_DEPTH};
+use dalkon_daldos::engine::{
+    analyse_throw, Daldos, RootMode, SearchError, SearchOptions, MAX_DEPTH,
+};
 use dalkon_rules::daldos::{Board, Cell, Hole, Play, Position, Row, Side, Throw};
 use serde_json::json;
 use svg::node::element::{Circle, Definitions, Group, Path};

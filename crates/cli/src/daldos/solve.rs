@@ -4,7 +4,7 @@
 //! layer by layer, and print a summary per layer; on a board where `A,B`
 //! is the full piece count, `W` at the start too.
 //!
-//! The library (`dalkon_odds::solved`) plans, checks the memory, builds and
+//! The library (`dalkon_daldos::solved`) plans, checks the memory, builds and
 //! writes; this file parses the flags, shows a progress bar on a terminal
 //! and formats the reports. Layers are stored with A to throw: layer
 //! `a v b` holds the positions where the side to throw has `a` pieces and
@@ -13,7 +13,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use dalkon_odds::solved::{
+use dalkon_daldos::solved::{
     check_layer, plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS, ROUNDING,
 };
 use dalkon_rules::daldos::{Board, Position, Variants};

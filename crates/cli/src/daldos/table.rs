@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use dalkon_odds::ratio::{fraction_string, to_f64};
-use dalkon_odds::tables::{
+use dalkon_daldos::ratio::{fraction_string, to_f64};
+use dalkon_daldos::tables::{
     capture_table, published_daldal_use, target_hole, CaptureTable, TableKind, TableRow,
 };
 use dalkon_rules::daldos::{Board, Variants};
@@ -292,7 +292,7 @@ fn markdown_one(t: &CaptureTable) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dalkon_odds::ratio::percent_string;
+    use dalkon_daldos::ratio::percent_string;
 
     #[test]
     fn csv_has_the_contract_columns_first() {

@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use dalkon_odds::solved::{value_report, Bounds, Tables, ValueReport, EPS};
+use dalkon_daldos::solved::{value_report, Bounds, Tables, ValueReport, EPS};
 use dalkon_rules::daldos::{Position, Variants};
 use serde::Serialize;
 

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use dalkon_dakon::openings::{openings, OpeningLimits, OpeningsError};
 use dalkon_rules::dakon::{Position, Rules};
-use dalkon_solver::openings::{openings, OpeningLimits, OpeningsError};
 use dalkon_store::checksum::fnv1a64;
 
 use super::{run, Scratch};

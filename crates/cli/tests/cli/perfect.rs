@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use dalkon_odds::solved::{plan, value_report, NoProgress, Tables, EPS};
+use dalkon_daldos::solved::{plan, value_report, NoProgress, Tables, EPS};
 use dalkon_rules::daldos::{plays, Board, Position, Throw, Variants};
 use serde_json::Value;
 

@@ -54,7 +54,7 @@ fn f(v: &Value) -> f64 {
 }
 
 /// The layers of board 4 up to 2 v 2, in build order, with their sizes
-/// (the index formula of `dalkon_odds::solved`) and sweeps; every gap
+/// (the index formula of `dalkon_daldos::solved`) and sweeps; every gap
 /// within 1e-12; a second run loads the same numbers.
 #[test]
 fn solve_lists_the_layers_and_a_second_run_loads_them() {

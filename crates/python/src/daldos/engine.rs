@@ -10,13 +10,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use dalkon_odds::capture::{capture_odds_with, OddsLimits, EXACT_DALDALS};
-use dalkon_odds::engine::{
+use dalkon_daldos::capture::{capture_odds_with, OddsLimits, EXACT_DALDALS};
+use dalkon_daldos::engine::{
     deepen, play_match_with_stop, Analysis, Daldos, DeepenOptions, MatchConfig, PlayerSpec,
     RootMode, SearchError, Stats, ThrowAnalysis,
 };
-use dalkon_odds::ratio::{fraction_string, to_f64};
-use dalkon_odds::solved::{plan, value_report, NoProgress, TableError, Tables, EPS};
+use dalkon_daldos::ratio::{fraction_string, to_f64};
+use dalkon_daldos::solved::{plan, value_report, NoProgress, TableError, Tables, EPS};
 use dalkon_rules::daldos::{Position as Pos, Throw};
 use pyo3::create_exception;
 use pyo3::prelude::*;
@@ -578,7 +578,7 @@ fn best(
     prune: bool,
 ) -> PyResult<BestResult> {
     let rules = pos.rules_or(rules)?;
-    if depth == 0 || depth > dalkon_odds::engine::MAX_DEPTH {
+    if depth == 0 || depth > dalkon_daldos::engine::MAX_DEPTH {
         return Err(errors::input(SearchError::Depth(depth)));
     }
     let throw = dice.map(dice_arg).transpose()?;

@@ -20,9 +20,9 @@ mod render;
 use std::path::Path;
 
 use anyhow::Context;
+use dalkon_dakon::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
+use dalkon_dakon::solve::{plan, Method, MethodChoice, SolveRequest};
 use dalkon_rules::dakon::Rules;
-use dalkon_solver::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
-use dalkon_solver::solve::{plan, Method, MethodChoice, SolveRequest};
 
 use self::boards::{
     full_proof, opening_boards, unproved, value_jobs, OPENINGS_BUDGET, OPENINGS_MEMORY_MB,
@@ -354,8 +354,8 @@ mod proof_tests {
 
     use std::path::Path;
 
+    use dalkon_dakon::solve::start_position;
     use dalkon_rules::dakon::Rules;
-    use dalkon_solver::solve::start_position;
 
     use super::boards::{full_proof, unproved};
     use super::proofs::{sha256_hex, ProofRecord, COMMITTED_DIR, COMMIT_LIMIT};

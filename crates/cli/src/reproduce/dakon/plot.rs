@@ -4,8 +4,8 @@
 //! with the value; boards not solved are left grey. Written from the
 //! records alone, so the same records give the same bytes.
 
+use dalkon_dakon::solve::Outcome;
 use dalkon_rules::dakon::Rules;
-use dalkon_solver::solve::Outcome;
 use svg::node::element::Rectangle;
 
 use super::records::ValueRecord;

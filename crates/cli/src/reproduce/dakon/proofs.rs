@@ -13,9 +13,9 @@
 use std::path::Path;
 
 use anyhow::Context;
+use dalkon_dakon::prove::{prove, ProveRequest, Proved, FILE_NAMES};
+use dalkon_dakon::solve::start_position;
 use dalkon_rules::dakon::Rules;
-use dalkon_solver::prove::{prove, ProveRequest, Proved, FILE_NAMES};
-use dalkon_solver::solve::start_position;
 use sha2::{Digest, Sha256};
 
 use super::boards::{full_proof, Job};

@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
+use dalkon_dakon::openings::Openings;
+use dalkon_dakon::solve::{Method, Outcome};
 use dalkon_rules::dakon::Rules;
-use dalkon_solver::openings::Openings;
-use dalkon_solver::solve::{Method, Outcome};
 
 use super::boards::{full_proof, opening_boards, value_jobs, FULL_OPENINGS};
 use super::proofs::{ProofRecord, PROOF_COLUMNS};

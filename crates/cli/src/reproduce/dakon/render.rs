@@ -1,8 +1,8 @@
 //! The Dakon data files as text, written from the records alone (the
 //! Markdown summaries included), so the same records give the same bytes.
 
+use dalkon_dakon::solve::Outcome;
 use dalkon_rules::dakon::Rules;
-use dalkon_solver::solve::Outcome;
 
 use super::boards::unproved;
 use super::proofs::{

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use dalkon_odds::engine::{Daldos, MatchConfig, PlayerSpec};
+use dalkon_daldos::engine::{Daldos, MatchConfig, PlayerSpec};
 use dalkon_rules::daldos::Board;
 
 use crate::daldos::matchplay::play;

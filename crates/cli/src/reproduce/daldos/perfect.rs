@@ -10,8 +10,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use dalkon_odds::engine::{standard_sets, study, Study, StudyConfig};
-use dalkon_odds::solved::Tables;
+use dalkon_daldos::engine::{standard_sets, study, Study, StudyConfig};
+use dalkon_daldos::solved::Tables;
 use dalkon_rules::daldos::{Board, Variants};
 
 use crate::reproduce::log::RunLog;

@@ -3,9 +3,9 @@
 //! share one line and one legend entry), the published percentages marked
 //! beside ours.
 
-use dalkon_odds::ratio::to_f64;
-use dalkon_odds::tables::{published, CaptureTable, TableKind, TableRow};
-use dalkon_odds::Ratio;
+use dalkon_daldos::ratio::to_f64;
+use dalkon_daldos::tables::{published, CaptureTable, TableKind, TableRow};
+use dalkon_daldos::Ratio;
 
 use super::sets::REPRODUCE_MAX;
 use super::summary::variant_label;
@@ -170,7 +170,7 @@ mod tests {
     use crate::daldos::table::build;
     use crate::picture::check::elements;
     use crate::reproduce::daldos::sets::reproduce_variants;
-    use dalkon_odds::ratio::ratio;
+    use dalkon_daldos::ratio::ratio;
     use dalkon_rules::daldos::Board;
 
     fn tables() -> Vec<CaptureTable> {

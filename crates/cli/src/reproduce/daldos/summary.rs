@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use dalkon_odds::ratio::{fraction_string, to_f64};
-use dalkon_odds::tables::{published, published_daldal_use, CaptureTable, TableKind, TableRow};
+use dalkon_daldos::ratio::{fraction_string, to_f64};
+use dalkon_daldos::tables::{published, published_daldal_use, CaptureTable, TableKind, TableRow};
 use dalkon_rules::daldos::{Board, CaptureRule, DalRule, Variants};
 
 use super::sets::reproduce_variants;

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use dalkon_odds::solved::EPS;
+use dalkon_daldos::solved::EPS;
 use dalkon_rules::daldos::{CaptureRule, DalRule, EndRule, Variants};
 
 use super::Row;

@@ -1,0 +1,173 @@
+//! Benchmark: exact answers in real 7×7 games (value and every best move).
+//!
+//!     cargo bench -p dalkon-dakon --bench best
+//!
+//! The positions (`benches/best_7x7.txt`) come from 20 seeded games on the
+//! standard board in which each side plays, at every move, a random legal
+//! move with probability 1/2 and otherwise the move a 6-ply search likes
+//! best; each game gives the positions after 2, 4, 8, 12 and 16 moves
+//! (bonus moves count as moves), 100 in all. The file pins each position's
+//! exact value and best moves, so a faster wrong answer fails here (and
+//! every exact answer's principal variation is replayed to the end of the
+//! game, which must come out at the value); `?`
+//! marks a position not yet proved within the time limit when the file
+//! was written. Each position gets `BEST_BENCH_SECONDS` (default 60) and
+//! counts as over the limit when its proof does not finish.
+//! `BEST_BENCH_WRITE=1` regenerates the file (solving every position).
+//! `BEST_BENCH_ONLY=K` runs the first K positions; `BEST_BENCH_LIST=1`
+//! prints the positions. Reports the time of each and the median, 90th
+//! percentile and maximum.
+
+use std::time::Instant;
+
+use dalkon_dakon::best::{analyse_with, Options};
+use dalkon_dakon::search::{estimate_moves, Limits};
+use dalkon_rules::dakon::{Position, Rules};
+
+/// A position's pinned exact value and best moves.
+type Pin = (i32, Vec<usize>);
+
+const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/best_7x7.txt");
+const PLIES: [usize; 5] = [2, 4, 8, 12, 16];
+
+/// splitmix64: a fixed, dependency-free stream for the games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// The 100 benchmark positions.
+fn positions(rules: &Rules) -> Vec<Position> {
+    let mut out = Vec::new();
+    for game in 0..20u64 {
+        let mut rng = Rng(game);
+        let mut pos = Position::start(7, 7).unwrap();
+        for ply in 1..=*PLIES.last().unwrap() {
+            if pos.is_over() {
+                break;
+            }
+            let moves: Vec<usize> = pos.moves().collect();
+            let h = if rng.next() % 2 == 0 {
+                moves[(rng.next() % moves.len() as u64) as usize]
+            } else {
+                let est = estimate_moves(&pos, rules, 6);
+                let top = est.iter().map(|m| m.1).max().unwrap();
+                est.iter().find(|m| m.1 == top).unwrap().0
+            };
+            pos = pos.play(h, rules).unwrap();
+            if PLIES.contains(&ply) && !pos.is_over() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+fn main() {
+    let rules = Rules::default();
+    let seconds: f64 = std::env::var("BEST_BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60.0);
+    let limits = Limits {
+        tt_bytes: 2 << 30,
+        max_nodes: None,
+        time: Some(std::time::Duration::from_secs_f64(seconds)),
+    };
+    let options = Options {
+        every_move: false,
+        estimate_depth: 4,
+    };
+    if std::env::var_os("BEST_BENCH_LIST").is_some() {
+        for p in positions(&rules) {
+            println!("{p}");
+        }
+        return;
+    }
+    let write = std::env::var_os("BEST_BENCH_WRITE").is_some();
+    let pinned: Vec<(Position, Option<Pin>)> = if write {
+        positions(&rules).into_iter().map(|p| (p, None)).collect()
+    } else {
+        std::fs::read_to_string(FILE)
+            .expect("benches/best_7x7.txt (BEST_BENCH_WRITE=1 makes it)")
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                let pin = (f[1] != "?").then(|| {
+                    let best = f[2].split(' ').map(|h| h.parse().unwrap()).collect();
+                    (f[1].parse().unwrap(), best)
+                });
+                (f[0].parse().unwrap(), pin)
+            })
+            .collect()
+    };
+    let only: usize = std::env::var("BEST_BENCH_ONLY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let mut times = Vec::new();
+    let mut lines = vec!["# position\tvalue\tbest moves (benches/best.rs)".to_owned()];
+    let mut unproved = 0;
+    for (i, (pos, pin)) in pinned.iter().enumerate().take(only) {
+        let t = Instant::now();
+        let r = analyse_with(pos, &rules, &limits, None, None, options).unwrap();
+        let secs = t.elapsed().as_secs_f64();
+        times.push(secs);
+        println!(
+            "{i:>3} {pos}  value {:+} best {:?} {} {} nodes  {secs:.3} s",
+            r.value,
+            r.best_moves,
+            if r.exact { "exact" } else { "NOT PROVED" },
+            r.nodes
+        );
+        if r.exact {
+            // The principal variation, replayed, ends at exactly the value.
+            let mut p = *pos;
+            for &h in &r.pv {
+                p = p.play(h, &rules).unwrap();
+            }
+            let me = pos.side_to_move();
+            let end = i32::from(p.store(me)) - i32::from(p.store(me.other()));
+            assert!(
+                p.is_over() && end == r.value,
+                "{pos}: pv {:?} ends at {p}",
+                r.pv
+            );
+        } else {
+            unproved += 1;
+        }
+        if write {
+            let b: Vec<String> = r.best_moves.iter().map(|h| h.to_string()).collect();
+            lines.push(if r.exact {
+                format!("{pos}\t{}\t{}", r.value, b.join(" "))
+            } else {
+                format!("{pos}\t?\t?")
+            });
+        } else if let (Some((value, best)), true) = (pin, r.exact) {
+            assert_eq!((r.value, &r.best_moves), (*value, best), "{pos}");
+        }
+    }
+    if write {
+        lines.push(String::new());
+        std::fs::write(FILE, lines.join("\n")).unwrap();
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |f: f64| times[((times.len() - 1) as f64 * f).round() as usize];
+    println!(
+        "best 7x7: {} positions ({unproved} not proved within {seconds} s), median {:.3} s, 90th percentile {:.3} s, max {:.3} s, total {:.1} s ({} threads)",
+        times.len(),
+        q(0.5),
+        q(0.9),
+        q(1.0),
+        times.iter().sum::<f64>(),
+        rayon::current_num_threads()
+    );
+}
