@@ -12,7 +12,6 @@ mod dakon;
 mod daldos;
 mod errors;
 mod input;
-mod picture;
 mod prompt;
 mod quoting;
 mod reproduce;

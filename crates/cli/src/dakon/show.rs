@@ -12,7 +12,7 @@ use svg::node::element::{Circle, Definitions, Group, Line, Rectangle};
 use super::draw::{draw_marked, game_over, side_name};
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
-use crate::picture::{arrowhead, finish, page, px, text};
+use dalkon_render::page::{arrowhead, finish, page, px, text};
 
 /// The default `--max-nodes`: a second or so of search; past it `--best`
 /// marks the moves of a shallow estimate and says so.
@@ -346,7 +346,7 @@ fn side_label(side: Side) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::picture::check::{elements, with_class};
+    use dalkon_render::page::check::{elements, with_class};
 
     fn analysis(best_moves: Vec<usize>) -> Analysis {
         Analysis {

@@ -15,7 +15,7 @@ use svg::node::element::{Circle, Definitions, Group, Path};
 use super::draw::{draw_marked, side_name};
 use super::RuleArgs;
 use crate::common::{Format, Global};
-use crate::picture::{arrowhead, finish, page, px, text};
+use dalkon_render::page::{arrowhead, finish, page, px, text};
 
 /// The default `--max-nodes` of the `--best` search: a second or two; the
 /// search deepens 1, 2, … up to `--depth` and keeps the deepest depth that
@@ -525,7 +525,7 @@ pub fn svg(pos: &Position, throw: Option<Throw>, best: Option<&BestPlay>) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::picture::check::{elements, with_class};
+    use dalkon_render::page::check::{elements, with_class};
 
     #[test]
     fn every_hole_and_piece_is_drawn() {

@@ -9,7 +9,7 @@ use dalkon_rules::dakon::Rules;
 use svg::node::element::Rectangle;
 
 use super::records::ValueRecord;
-use crate::picture::{finish, page, px, text};
+use dalkon_render::page::{finish, page, px, text};
 
 /// A cell's side, and the margins for the axis labels.
 const CELL: f64 = 52.0;
@@ -155,7 +155,7 @@ pub(super) fn svg(values: &[ValueRecord]) -> String {
 mod tests {
     use super::super::records::Records;
     use super::*;
-    use crate::picture::check::{elements, with_class};
+    use dalkon_render::page::check::{elements, with_class};
 
     fn committed() -> std::path::PathBuf {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/dakon")

@@ -168,9 +168,9 @@ pub(super) fn plot_err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
 mod tests {
     use super::*;
     use crate::daldos::table::build;
-    use crate::picture::check::elements;
     use crate::reproduce::daldos::sets::reproduce_variants;
     use dalkon_daldos::ratio::ratio;
+    use dalkon_render::page::check::elements;
     use dalkon_rules::daldos::Board;
 
     fn tables() -> Vec<CaptureTable> {

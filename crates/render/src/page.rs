@@ -1,4 +1,4 @@
-//! Small helpers for the SVG pictures (`show` and the Dakon plot of
+//! Small helpers for the SVG pictures (the boards, and the Dakon plot of
 //! `reproduce`), on top of the `svg` crate: a white page, text, arrowhead
 //! markers. Every coordinate is rounded to a tenth of a pixel, so that the
 //! same picture is always the same bytes.
@@ -59,9 +59,9 @@ pub fn finish(doc: Document) -> String {
     format!("{doc}\n")
 }
 
-#[cfg(test)]
 pub mod check {
     //! What the tests of the pictures need: the picture read back as XML.
+    //! It panics on a picture that is not well-formed, as a test should.
 
     use svg::node::element::tag::Type;
     use svg::parser::Event;
