@@ -60,7 +60,10 @@ const PAGES: &[(&str, &str)] = &[
     ("README.md", include_str!("../../../../README.md")),
     ("docs/README.md", include_str!("../../../../docs/README.md")),
     ("docs/cli.md", include_str!("../../../../docs/cli.md")),
-    ("docs/formats.md", include_str!("../../../../docs/formats.md")),
+    (
+        "docs/formats.md",
+        include_str!("../../../../docs/formats.md"),
+    ),
     ("docs/python.md", include_str!("../../../../docs/python.md")),
     ("docs/rules.md", include_str!("../../../../docs/rules.md")),
     ("docs/solved.md", include_str!("../../../../docs/solved.md")),
@@ -134,11 +137,13 @@ fn synopsis(command: &str) -> bool {
     let alternatives = chars
         .windows(3)
         .any(|w| w[1] == '|' && !w[0].is_whitespace() && !w[2].is_whitespace());
-    let placeholder = bare.split(|c: char| c.is_whitespace() || c == '=').any(|w| {
-        w.chars().any(|c| c.is_ascii_uppercase())
-            && w.chars()
-                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == ',' || c == '_')
-    });
+    let placeholder = bare
+        .split(|c: char| c.is_whitespace() || c == '=')
+        .any(|w| {
+            w.chars().any(|c| c.is_ascii_uppercase())
+                && w.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == ',' || c == '_')
+        });
     alternatives || placeholder || bare.contains('[') || bare.contains("..") || bare.contains('…')
 }
 
@@ -214,7 +219,8 @@ fn mask(line: &str, seconds_column: bool) -> String {
     let mut last_number = None;
     while i < b.len() {
         let starts = b[i].is_ascii_digit()
-            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.' || b[i - 1] == b'_'));
+            && (i == 0
+                || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.' || b[i - 1] == b'_'));
         if !starts {
             let c = line[i..].chars().next().unwrap();
             out.push(c);
@@ -245,9 +251,9 @@ fn mask(line: &str, seconds_column: bool) -> String {
         }
         let after = &line[j..];
         let before = line[..i].trim_end_matches([' ', '=', ':', '"']);
-        let unit_s = after.strip_prefix(" s").is_some_and(|rest| {
-            rest.chars().next().is_none_or(|c| !c.is_alphanumeric())
-        });
+        let unit_s = after
+            .strip_prefix(" s")
+            .is_some_and(|rest| rest.chars().next().is_none_or(|c| !c.is_alphanumeric()));
         let volatile = unit_s
             || after.starts_with(" nodes/s")
             || after.starts_with(" million a second")
@@ -309,6 +315,7 @@ fn compare(shown: &[String], output: &str, prompts: bool, prefix: bool) -> Resul
     let (mut line, mut col) = (0usize, 0usize);
     // After a line `...`, the next piece of a JSON line may come later in it.
     let mut skipped = false;
+    let mut last_match = 0;
     for w in &want {
         if w == "..." || w == "…" {
             skipped = true;
@@ -350,6 +357,7 @@ fn compare(shown: &[String], output: &str, prompts: bool, prefix: bool) -> Resul
                     break;
                 }
             } else if col == 0 && g == w {
+                last_match = line + 1;
                 line += 1;
                 found = true;
                 break;
@@ -361,7 +369,10 @@ fn compare(shown: &[String], output: &str, prompts: bool, prefix: bool) -> Resul
             if prefix && line >= got.len() {
                 return Ok(());
             }
-            return Err(format!("the shown line {w:?} is not in the output"));
+            return Err(format!(
+                "the shown line {w:?} is not in the output after its line {}",
+                last_match
+            ));
         }
     }
     Ok(())
@@ -414,15 +425,23 @@ fn strategy_files(dir: &Path) {
     let body = block.split("```").nth(1).unwrap().trim_start_matches('\n');
     std::fs::write(dir.join("south.strategy"), body).unwrap();
     assert!(body.contains("1,1/0,0 2\n") && body.contains("1,0/1,0 1\n"));
-    std::fs::write(dir.join("worse.strategy"), body.replace("1,1/0,0 2\n", "1,1/0,0 1\n")).unwrap();
+    std::fs::write(
+        dir.join("worse.strategy"),
+        body.replace("1,1/0,0 2\n", "1,1/0,0 1\n"),
+    )
+    .unwrap();
     std::fs::write(
         dir.join("missing.strategy"),
-        body.replace("1,0/1,0 1\n", "").replace("lines 4\n", "lines 3\n"),
+        body.replace("1,0/1,0 1\n", "")
+            .replace("lines 4\n", "lines 3\n"),
     )
     .unwrap();
     std::fs::write(
         dir.join("rules.strategy"),
-        body.replace("origin=sow mikul=on nembak=keep", "mikul=on origin=sow nembak=keep"),
+        body.replace(
+            "origin=sow mikul=on nembak=keep",
+            "mikul=on origin=sow nembak=keep",
+        ),
     )
     .unwrap();
 }
@@ -435,8 +454,15 @@ fn run_page(name: &str) -> Vec<String> {
     if name == "docs/cli.md" {
         strategy_files(dir.path());
     }
-    let bin = Path::new(env!("CARGO_BIN_EXE_dalkon")).parent().unwrap().to_owned();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let bin = Path::new(env!("CARGO_BIN_EXE_dalkon"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let mut long = Vec::new();
     let mut failures = Vec::new();
     for ex in examples(text) {
@@ -506,7 +532,10 @@ fn check_long(name: &str, long: Vec<String>) {
         .map(|e| unquoted(&e.command).trim().to_owned())
         .collect();
     for m in &marked {
-        assert!(LONG.contains(&m.as_str()), "{name}: {m} is marked long but not in LONG");
+        assert!(
+            LONG.contains(&m.as_str()),
+            "{name}: {m} is marked long but not in LONG"
+        );
     }
     let ran: BTreeSet<String> = long.into_iter().collect();
     assert!(ran.is_subset(&marked));
@@ -532,22 +561,39 @@ fn every_page_is_read() {
         .map(|e| unquoted(&e.command).trim().to_owned())
         .collect();
     let listed: BTreeSet<String> = LONG.iter().map(|s| (*s).to_owned()).collect();
-    assert_eq!(all, listed, "the commands marked `# takes …` and LONG differ");
+    assert_eq!(
+        all, listed,
+        "the commands marked `# takes …` and LONG differ"
+    );
 }
 
 #[test]
 fn the_rules_of_the_test_tell_examples_from_synopses() {
-    assert!(synopsis("dalkon daldos moves --position POS --dice D1,D2 [rule flags]"));
+    assert!(synopsis(
+        "dalkon daldos moves --position POS --dice D1,D2 [rule flags]"
+    ));
     assert!(synopsis("dalkon daldos table|odds|moves"));
-    assert!(synopsis("dalkon dakon play --position POS --moves H1,H2,..."));
-    assert!(!synopsis("dalkon daldos moves --position 'AAAA/...../BBBB a' --dice 1,1"));
+    assert!(synopsis(
+        "dalkon dakon play --position POS --moves H1,H2,..."
+    ));
+    assert!(!synopsis(
+        "dalkon daldos moves --position 'AAAA/...../BBBB a' --dice 1,1"
+    ));
     assert!(!synopsis("printf 'a\\n' | dalkon dakon best --position -"));
-    assert!(!synopsis("dalkon dakon solve --holes 3 --seedz 2   # exit 2"));
+    assert!(!synopsis(
+        "dalkon dakon solve --holes 3 --seedz 2   # exit 2"
+    ));
     assert_eq!(example(1, "dalkon x   # exit 2").exit, 2);
     assert!(example(1, "dalkon x   # takes about an hour").long);
     assert_eq!(mask("seconds     0.028", false), "seconds     #");
-    assert_eq!(mask("52 nodes in 0.000 s (186514 nodes/s)", false), "52 nodes in # s (# nodes/s)");
-    assert_eq!(mask("{\"seconds\":4.9e-6,\"value\":8}", false), "{\"seconds\":#,\"value\":8}");
+    assert_eq!(
+        mask("52 nodes in 0.000 s (186514 nodes/s)", false),
+        "52 nodes in # s (# nodes/s)"
+    );
+    assert_eq!(
+        mask("{\"seconds\":4.9e-6,\"value\":8}", false),
+        "{\"seconds\":#,\"value\":8}"
+    );
     assert_eq!(mask("1 v 1   237   0.015", true), "1 v 1   237   #");
     let shown = ["{\"a\":1,".to_owned(), " \"b\":2}".to_owned()];
     assert!(compare(&shown, "{\"a\":1,\"b\":2}\n", false, false).is_ok());
@@ -571,7 +617,13 @@ fn docs_cli_runs_as_shown() {
 
 #[test]
 fn docs_rules_formats_solved_python_run_as_shown() {
-    for page in ["docs/README.md", "docs/rules.md", "docs/formats.md", "docs/solved.md", "docs/python.md"] {
+    for page in [
+        "docs/README.md",
+        "docs/rules.md",
+        "docs/formats.md",
+        "docs/solved.md",
+        "docs/python.md",
+    ] {
         let long = run_page(page);
         check_long(page, long);
     }
@@ -593,14 +645,21 @@ fn the_drawings_of_rules_md_are_the_programs() {
     assert!(drawings.len() >= 4, "{}", drawings.len());
     let dir = Scratch::new("drawings");
     std::fs::create_dir_all(dir.path()).unwrap();
-    let bin = Path::new(env!("CARGO_BIN_EXE_dalkon")).parent().unwrap().to_owned();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let bin = Path::new(env!("CARGO_BIN_EXE_dalkon"))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     for block in drawings {
         let mut lines = block.trim_start_matches('\n').lines();
         let first = lines.next().unwrap();
-        let command = first.strip_prefix("$ ").unwrap_or_else(|| {
-            panic!("a drawing in docs/rules.md without its command: {first:?}")
-        });
+        let command = first
+            .strip_prefix("$ ")
+            .unwrap_or_else(|| panic!("a drawing in docs/rules.md without its command: {first:?}"));
         assert!(
             command.starts_with("dalkon ") && !block[first.len()..].contains("\n$ "),
             "{command}: one dalkon command a drawing"

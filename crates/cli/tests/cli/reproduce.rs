@@ -230,7 +230,14 @@ fn the_dakon_default_run_writes_the_committed_bytes() {
     let dakon = summary.lines().find(|l| l.starts_with("dakon: ")).unwrap();
     assert!(!summary.contains("proofs-large"), "{summary}");
     assert!(dakon.contains(" proof files ("), "{dakon}");
-    assert!(summary.lines().last().unwrap().starts_with("data regenerated under "), "{summary}");
+    assert!(
+        summary
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("data regenerated under "),
+        "{summary}"
+    );
     let log = std::fs::read_to_string(scratch.0.join("reproduce.log")).unwrap();
     assert!(log.contains("dakon value 9x9"), "{log}");
     assert!(log.contains("dakon proof 7x7 origin=sow"), "{log}");

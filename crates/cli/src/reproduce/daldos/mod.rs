@@ -23,8 +23,8 @@ use self::sets::{reproduce_variants, REPRODUCE_MAX};
 use self::solved::reproduce_solved;
 use self::summary::{markdown_all, variant_label};
 use super::log::RunLog;
-use super::Steps;
 use super::write_file as write;
+use super::Steps;
 use crate::daldos::table::{build, csv_lines, table_json, TableJson, CSV_HEADER};
 
 /// The steps of [`reproduce`], each announced on [`Steps`].
