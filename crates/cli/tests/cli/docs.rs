@@ -253,7 +253,7 @@ fn mask(line: &str, seconds_column: bool) -> String {
         let before = line[..i].trim_end_matches([' ', '=', ':', '"']);
         let unit_s = after
             .strip_prefix(" s")
-            .is_some_and(|rest| rest.chars().next().is_none_or(|c| !c.is_alphanumeric()));
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric()));
         let volatile = unit_s
             || after.starts_with(" nodes/s")
             || after.starts_with(" million a second")
