@@ -44,8 +44,11 @@
 //! **Long commands.** A command that takes too long for CI ends with a
 //! comment saying so (`# takes about an hour`), and is listed in [`LONG`].
 //! It runs for [`LONG_LIMIT`]: it must still be running then (no usage
-//! error, nothing refused up front) or have finished with its exit code,
-//! and the lines it printed by then must be the first lines shown.
+//! error, nothing refused up front) or have finished with its exit code;
+//! by then it must have printed no `error:` line and, where the page shows
+//! its output, something (`reproduce`'s first step line on standard
+//! error; `daldos solve` prints its table only at the end), and the lines
+//! it printed must be the first lines shown.
 
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
@@ -507,7 +510,15 @@ fn run_page(name: &str) -> Vec<String> {
             String::from_utf8_lossy(&err.join().unwrap())
         );
         match code {
-            None if ex.long => long.push(unquoted(&ex.command).trim().to_owned()),
+            None if ex.long => {
+                // Started as it should: no error, and where the page shows
+                // output, something printed (`reproduce`'s first step line).
+                let silent = output.trim().is_empty() && ex.shown.iter().any(|l| !l.is_empty());
+                if silent || output.lines().any(|l| l.starts_with("error:")) {
+                    failures.push(format!("{at}: no start within {LONG_LIMIT:?}\n{output}"));
+                }
+                long.push(unquoted(&ex.command).trim().to_owned());
+            }
             None => failures.push(format!("{at}: still running after {LIMIT:?}")),
             Some(code) if code != ex.exit => {
                 failures.push(format!("{at}: exit {code}, not {}\n{output}", ex.exit));
