@@ -1,6 +1,7 @@
-//! Daldøs exact dice odds and the expectiminimax engine.
+//! The Daldøs engines: exact dice and capture odds, the published tables,
+//! the expectiminimax engine and the solved values (`W` tables).
 
-// Exact capture odds and the published tables (owned by `odds`).
+// Exact capture odds and the published tables.
 pub mod capture;
 pub mod closed_form;
 pub mod ratio;

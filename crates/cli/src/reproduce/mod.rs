@@ -8,12 +8,18 @@
 //! `--format json` prints, instead of the lines of text, one JSON summary
 //! at the end: `{"out", "full", "only", "summary": [the lines of text],
 //! "log", "seconds"}`.
+//!
+//! On standard error each step of the run gets one line as it starts
+//! ([`Steps`]) when standard error is not a terminal, so that a log or a CI
+//! job shows where a run of several minutes is; a terminal has the
+//! progress bars instead.
 
 mod csv;
 mod dakon;
 mod daldos;
 mod log;
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -73,12 +79,16 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
         None => {}
     }
     let mut log = log::RunLog::new(&command);
+    let daldos = args.only != Some(Game::Dakon);
+    let dakon = args.only != Some(Game::Daldos);
+    let total = usize::from(daldos) * daldos::STEPS + usize::from(dakon) * dakon::STEPS;
+    let mut steps = Steps::new(total, !std::io::stderr().is_terminal());
     let result = (|| {
-        if args.only != Some(Game::Dakon) {
-            daldos::reproduce(&args.out, args.full, &mut log, say)?;
+        if daldos {
+            daldos::reproduce(&args.out, args.full, &mut log, &mut steps, say)?;
         }
-        if args.only != Some(Game::Daldos) {
-            dakon::reproduce(&args.out, args.full, &mut log, say)?;
+        if dakon {
+            dakon::reproduce(&args.out, args.full, &mut log, &mut steps, say)?;
         }
         anyhow::Ok(())
     })();
@@ -119,6 +129,40 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
         log_path.display()
     )?;
     Ok(())
+}
+
+/// The steps of a run, announced one line each on standard error as they
+/// start: `reproduce: daldos matches (2/8) …`.
+pub struct Steps {
+    total: usize,
+    started: usize,
+    /// Whether to print the lines (standard error is not a terminal).
+    lines: bool,
+}
+
+impl Steps {
+    fn new(total: usize, lines: bool) -> Steps {
+        Steps {
+            total,
+            started: 0,
+            lines,
+        }
+    }
+
+    /// Announce the next step. A standard error that cannot be written
+    /// does not stop the run: the data files are what matters.
+    pub fn start(&mut self, what: &str) {
+        self.started += 1;
+        if self.lines {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "reproduce: {what} ({}/{}) …",
+                self.started,
+                self.total
+            );
+        }
+    }
 }
 
 /// Write one data file atomically (temporary file, then rename): a failure

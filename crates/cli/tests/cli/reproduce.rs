@@ -96,8 +96,9 @@ fn assert_same_files(want: &Path, got: &Path) {
     }
 }
 
-/// Run `dalkon reproduce …`, which must succeed; its standard output.
-fn reproduce(args: &[&str]) -> Vec<u8> {
+/// Run `dalkon reproduce …`, which must succeed; its standard output and
+/// standard error (a pipe, not a terminal: one line per step).
+fn reproduce(args: &[&str]) -> (Vec<u8>, String) {
     let t0 = Instant::now();
     let out = run(args, None);
     assert!(
@@ -106,7 +107,7 @@ fn reproduce(args: &[&str]) -> Vec<u8> {
         String::from_utf8_lossy(&out.stderr)
     );
     eprintln!("dalkon {args:?}: {:.1} s", t0.elapsed().as_secs_f64());
-    out.stdout
+    (out.stdout, String::from_utf8(out.stderr).unwrap())
 }
 
 /// The Daldøs part, capture tables and the three default matches, into a
@@ -133,7 +134,7 @@ fn the_daldos_part_writes_the_committed_bytes() {
         }
     }
     let out = scratch.out();
-    let summary = reproduce(&[
+    let (summary, progress) = reproduce(&[
         "--threads",
         "1",
         "reproduce",
@@ -145,6 +146,15 @@ fn the_daldos_part_writes_the_committed_bytes() {
         "json",
     ]);
     assert_same_files(&committed("daldos"), &dir);
+    // Standard error is a pipe: one line as each step starts (a run of
+    // minutes is not silent in a log or CI).
+    assert_eq!(
+        progress,
+        "reproduce: daldos capture tables (1/4) …\n\
+         reproduce: daldos matches (2/4) …\n\
+         reproduce: daldos exact values (solved tables) (3/4) …\n\
+         reproduce: daldos engine against perfect play (4/4) …\n"
+    );
     let summary: serde_json::Value = serde_json::from_slice(&summary).unwrap();
     assert_eq!(summary["out"], out.to_str().unwrap());
     assert_eq!(summary["only"], "daldos");
@@ -197,7 +207,7 @@ fn the_dakon_default_run_writes_the_committed_bytes() {
     )
     .unwrap();
     let out = scratch.out();
-    reproduce(&[
+    let (summary, progress) = reproduce(&[
         "--threads",
         "2",
         "reproduce",
@@ -207,6 +217,27 @@ fn the_dakon_default_run_writes_the_committed_bytes() {
         out.to_str().unwrap(),
     ]);
     assert_same_files(&committed, &dir);
+    assert_eq!(
+        progress,
+        "reproduce: dakon boards solved (1/4) …\n\
+         reproduce: dakon proofs (2/4) …\n\
+         reproduce: dakon openings (3/4) …\n\
+         reproduce: dakon files (4/4) …\n"
+    );
+    // The summary names what the run wrote: a default run writes no large
+    // proofs, so it does not name their untracked folder.
+    let summary = String::from_utf8(summary).unwrap();
+    let dakon = summary.lines().find(|l| l.starts_with("dakon: ")).unwrap();
+    assert!(!summary.contains("proofs-large"), "{summary}");
+    assert!(dakon.contains(" proof files ("), "{dakon}");
+    assert!(
+        summary
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("data regenerated under "),
+        "{summary}"
+    );
     let log = std::fs::read_to_string(scratch.0.join("reproduce.log")).unwrap();
     assert!(log.contains("dakon value 9x9"), "{log}");
     assert!(log.contains("dakon proof 7x7 origin=sow"), "{log}");

@@ -30,10 +30,13 @@ use self::boards::{
 use self::proofs::{prove_board, write_proof, DEFAULT_MAX_LINES};
 use self::records::{FirstOutcome, FirstRecord, OpeningRecord, Records, ValueRecord};
 use super::log::RunLog;
-use super::write_file;
+use super::{write_file, Steps};
 use crate::dakon::openings;
 use crate::dakon::progress::CountBar;
 use crate::dakon::solve::run_with_progress;
+
+/// The steps of [`reproduce`], each announced on [`Steps`].
+pub const STEPS: usize = 4;
 
 /// Write the Dakon solved boards under `out/dakon/`: `initial_values.csv`
 /// (+ `.md`), the proofs (`proofs/`, `proofs-large/`, `proofs.md`),
@@ -44,6 +47,7 @@ pub fn reproduce(
     out: &Path,
     full: bool,
     log: &mut RunLog,
+    steps: &mut Steps,
     say: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
@@ -58,6 +62,7 @@ pub fn reproduce(
     };
     let mut records = Records::default();
     let jobs = value_jobs();
+    steps.start("dakon boards solved");
     let bar = CountBar::new(jobs.len() as u64, "Dakon boards");
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
@@ -98,6 +103,7 @@ pub fn reproduce(
 
     // The proofs: the files are written at the end, with the manifest.
     let mut proof_files = Vec::new();
+    steps.start("dakon proofs");
     let bar = CountBar::new(jobs.len() as u64, "Dakon proofs");
     for (job, value) in jobs.iter().zip(&records.values) {
         if unproved(job.holes, job.seeds, job.rules)
@@ -151,6 +157,7 @@ pub fn reproduce(
     bar.finish();
 
     let boards = opening_boards(full);
+    steps.start("dakon openings");
     let bar = CountBar::new(boards.len() as u64, "Dakon openings");
     for &(n, m) in &boards {
         bar.message(format!("{n}x{m}"));
@@ -224,6 +231,7 @@ pub fn reproduce(
     }
     bar.finish();
 
+    steps.start("dakon files");
     let carried = records.carry(earlier);
     records.check_proofs()?;
     for (r, bytes) in &proof_files {
@@ -241,15 +249,20 @@ pub fn reproduce(
     let secs = started.elapsed().as_secs_f64();
     log.note(format!("dakon: seconds={secs:.1}"));
     let committed = records.proofs.iter().filter(|p| p.committed).count();
+    // Only a run that wrote large proofs names their folder (a default run
+    // never writes there; the rows it keeps from an earlier --full run are
+    // counted above).
+    let large = match proof_files.iter().filter(|(r, _)| !r.committed).count() {
+        0 => String::new(),
+        n => format!(", {n} written into {}/", proofs::LARGE_DIR),
+    };
     writeln!(
         say,
         "dakon: {} boards solved ({wins} first-player wins), {} proof files ({committed} \
-         committed, {} in {}/), {} openings counted, {} not finished ({carried} rows kept from \
+         committed{large}), {} openings counted, {} not finished ({carried} rows kept from \
          an earlier --full run), {secs:.1} s, under {}",
         records.values.len(),
         records.proofs.len(),
-        records.proofs.len() - committed,
-        proofs::LARGE_DIR,
         records.openings.len(),
         records.firsts.len(),
         dir.display()

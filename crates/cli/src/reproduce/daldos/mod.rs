@@ -24,18 +24,27 @@ use self::solved::reproduce_solved;
 use self::summary::{markdown_all, variant_label};
 use super::log::RunLog;
 use super::write_file as write;
+use super::Steps;
 use crate::daldos::table::{build, csv_lines, table_json, TableJson, CSV_HEADER};
+
+/// The steps of [`reproduce`], each announced on [`Steps`].
+pub const STEPS: usize = 4;
 
 /// Write the Daldøs part of `data/` under `out` (`out/daldos/...`).
 pub fn reproduce(
     out: &Path,
     full: bool,
     log: &mut RunLog,
+    steps: &mut Steps,
     say: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
+    steps.start("daldos capture tables");
     reproduce_tables(out, log, say)?;
+    steps.start("daldos matches");
     reproduce_matches(out, full, log, say)?;
+    steps.start("daldos exact values (solved tables)");
     reproduce_solved(out, full, log, say)?;
+    steps.start("daldos engine against perfect play");
     reproduce_perfect(out, full, log, say)
 }
 
