@@ -2,7 +2,6 @@
 //! own file; this one only dispatches.
 
 mod best;
-mod draw;
 mod game;
 pub(crate) mod matchplay;
 mod moves;

@@ -24,7 +24,9 @@ use self::solved::reproduce_solved;
 use self::summary::{markdown_all, variant_label};
 use super::log::RunLog;
 use super::write_file as write;
-use crate::daldos::table::{build, csv_lines, table_json, TableJson, CSV_HEADER};
+use dalkon_daldos::request::table::{
+    build, csv_lines, table_json, TableReport as TableJson, CSV_HEADER,
+};
 
 /// Write the Daldøs part of `data/` under `out` (`out/daldos/...`).
 pub fn reproduce(
