@@ -39,7 +39,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use dalkon_daldos::engine::{DeepenProgress, MAX_DEPTH};
+use dalkon_daldos::engine::MAX_DEPTH;
 use dalkon_daldos::request::best::{
     Analysts, BestError, BestReport, BestRequest, PlayRow, DEFAULT_DEPTH, DEFAULT_MAX_NODES,
     TEXT_TOP,
@@ -48,8 +48,8 @@ use dalkon_daldos::request::tables_dir;
 use dalkon_daldos::solved::Tables;
 use dalkon_render::daldos::draw;
 use dalkon_rules::daldos::{Position, Throw};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::progress::SearchBar;
 use super::RuleArgs;
 use crate::common::{Format, Global};
 
@@ -187,14 +187,10 @@ pub fn run(
     }
     let pos = args.rules.position(&args.position)?;
     let a = analyst(&mut all, &pos)?;
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("depth {msg} {bar:40} {pos}/{len} root plays, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = SearchBar::new();
     let started = Instant::now();
-    let out = q.run(a, &pos, &Bar(Some(&bar)), None);
-    bar.finish_and_clear();
+    let out = q.run(a, &pos, &bar, None);
+    bar.finish();
     let out = out?;
     let seconds = started.elapsed().as_secs_f64();
     match format {
@@ -207,26 +203,6 @@ pub fn run(
         }
     }
     Ok(())
-}
-
-/// The progress bar of one answer: each depth restarts it, one tick per
-/// root play searched.
-struct Bar<'a>(Option<&'a ProgressBar>);
-
-impl DeepenProgress for Bar<'_> {
-    fn depth_started(&self, depth: u32, depth_asked: u32, root_plays: usize) {
-        if let Some(bar) = self.0 {
-            bar.set_length(root_plays as u64);
-            bar.set_position(0);
-            bar.set_message(format!("{depth} of {depth_asked}"));
-        }
-    }
-
-    fn root_play_done(&self) {
-        if let Some(bar) = self.0 {
-            bar.inc(1)
-        }
-    }
 }
 
 /// The text answer: the board, the depth, then the plays of the throw

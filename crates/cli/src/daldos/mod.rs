@@ -6,6 +6,7 @@ mod game;
 pub(crate) mod matchplay;
 mod moves;
 mod odds;
+mod progress;
 mod rule_args;
 mod show;
 pub(crate) mod solve;

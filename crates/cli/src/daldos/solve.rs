@@ -10,17 +10,13 @@
 //! `a v b` holds the positions where the side to throw has `a` pieces and
 //! the other side `b`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use dalkon_daldos::request::solve::{
-    LayerRow, SolveError, SolveProgress, SolveRequest, DEFAULT_BOARD,
-};
+use dalkon_daldos::request::solve::{LayerRow, SolveError, SolveRequest, DEFAULT_BOARD};
 use dalkon_daldos::request::tables_dir;
-use dalkon_daldos::solved::{BuildProgress, LayerKey, TableError, EPS, ROUNDING};
-use dalkon_rules::daldos::Board;
-use indicatif::{ProgressBar, ProgressStyle};
+use dalkon_daldos::solved::{TableError, EPS, ROUNDING};
 
+pub(crate) use super::progress::SolveBar as Bar;
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
 use crate::errors::{one_line, Exit};
@@ -295,81 +291,6 @@ fn layer_table(layers: &[LayerRow]) -> String {
         text.push_str(&line(r.each_ref().map(String::as_str)));
     }
     text
-}
-
-/// The build's progress bar, on stderr and only on a terminal: one pair of
-/// layers at a time.
-#[derive(Debug)]
-pub(crate) struct Bar {
-    bar: Option<ProgressBar>,
-    board: Board,
-}
-
-impl Bar {
-    pub(crate) fn new(board: Board) -> Bar {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = ProgressBar::new(0);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            b
-        });
-        Bar { bar, board }
-    }
-}
-
-impl BuildProgress for Bar {
-    fn pair_started(&mut self, key: LayerKey, positions: u64, loaded: bool) {
-        if let Some(b) = &self.bar {
-            let what = if loaded { "loading" } else { "solving" };
-            let swap = if key.a == key.b {
-                String::new()
-            } else {
-                format!(" and {} v {}", key.b, key.a)
-            };
-            b.set_prefix(format!(
-                "board {}: {what} layer {} v {}{swap}",
-                self.board.name(),
-                key.a,
-                key.b
-            ));
-            b.set_length(positions);
-            b.set_position(if loaded { positions } else { 0 });
-        }
-    }
-
-    fn advanced(&mut self, positions: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(positions);
-        }
-    }
-}
-
-impl SolveProgress for Bar {
-    fn finished(&mut self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
-    }
-
-    /// `--check` of one layer (no count: the check reports only its end).
-    fn checking(&mut self, key: LayerKey, positions: u64) {
-        if let Some(b) = &self.bar {
-            b.reset();
-            b.set_prefix(format!(
-                "board {}: checking layer {} v {} ({positions} positions)",
-                self.board.name(),
-                key.a,
-                key.b
-            ));
-            b.set_length(0);
-            b.enable_steady_tick(std::time::Duration::from_millis(200));
-        }
-    }
 }
 
 #[cfg(test)]
