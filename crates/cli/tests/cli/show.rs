@@ -311,12 +311,12 @@ fn dakon_best_is_labelled_as_its_report_is() {
     assert!(line.contains("NOT exact: proved between"), "{line}");
 }
 
+/// A best play's (play, value, exact, depth) in a JSON answer.
+type Answer = (String, f64, bool, u64);
+
 /// `show --best` and `best` for one position, the throw 2,2 and a tables folder:
 /// (play, value, exact, depth) from each JSON, and the text line of show.
-fn show_and_best(
-    pos: &str,
-    db: &super::Scratch,
-) -> ((String, f64, bool, u64), (String, f64, bool, u64), String) {
+fn show_and_best(pos: &str, db: &super::Scratch) -> (Answer, Answer, String) {
     let common = [
         "--position",
         pos,
