@@ -3,29 +3,11 @@
 //! expected value before the throw and the best play for each of the 16
 //! throws.
 //!
-//! Depth counts throws: depth 1 chooses among the plays of the throw by the
-//! static value of their results; each further unit averages over one more
-//! throw (the opponent's, or the same side's after a dal-dal) and lets the
-//! thrower choose. Values are the mover's win probability. A value is
-//! labelled exact (`"exact": true`, text `exact`) only when it is the
-//! game's value: every line the search needed for it ended in a finished
-//! game (`dalkon_daldos::engine::search`, "Exact values"); any other value is
-//! an estimate.
-//!
-//! Solved tables (docs/cli.md, "Daldøs solved") are read from `--db-dir`
-//! (default `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
-//! `~/.local/share/dalkon`, as for Dakon's databases):
-//! every layer of the position's board and rules found there. Wherever
-//! the search reaches a position they cover, it takes the tables' value
-//! instead of searching or evaluating it, and that value is exact (to
-//! 1e-12, the tables' precision; with table values in a sum the search's
-//! arithmetic rounds, see `engine::search`, "Known values"). A position
-//! the tables cover is thus answered exactly at any depth. Without tables
-//! (none found) the answer is what it was before there were tables.
-//!
-//! The answer comes within a node budget (`--max-nodes`, 0 for none): the
-//! search deepens 1, 2, … up to `--depth` and answers with the deepest
-//! depth that finished (`"complete": false` when short of `--depth`).
+//! Depth counts throws; values are the mover's win probability, labelled
+//! exact only where they are the game's value; the solved tables of
+//! `--db-dir` are used wherever they cover a position the search reaches;
+//! the search deepens within `--max-nodes` (0: no limit). All of that is
+//! the library's (`dalkon_daldos::request::best`).
 //!
 //! This file is flags → [`BestRequest`] → [`BestReport`] → text or JSON
 //! (the report's fields are documented in `dalkon_daldos::request::best`).

@@ -15,6 +15,16 @@
 //! line the search needed for it ended in a finished game or in the tables
 //! (`engine::search`, "Exact values"); any other value is an estimate.
 //!
+//! Solved tables (docs/cli.md, "Daldøs solved") are read from a folder
+//! ([`super::tables_dir`]): every layer of the position's board and rules
+//! found there. Wherever
+//! the search reaches a position they cover, it takes the tables' value
+//! instead of searching or evaluating it, and that value is exact (to
+//! 1e-12, the tables' precision; with table values in a sum the search's
+//! arithmetic rounds, see `engine::search`, "Known values"). A position
+//! the tables cover is thus answered exactly at any depth. Without tables
+//! (none found) the answer is what it was before there were tables.
+//!
 //! The answer comes within a node budget: the search deepens 1, 2, … up to
 //! the depth asked (`engine::deepen`), and when a depth runs out of nodes
 //! the answer is that of the deepest depth that finished, with

@@ -129,3 +129,47 @@ impl ValueRequest {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::best::{Analyst, BestRequest};
+    use crate::request::solve::SolveRequest;
+    use crate::solved::NoProgress;
+    use dalkon_rules::daldos::Board;
+
+    /// docs/solved.md's worked example: board 4 up to 1 v 1, A's undalt
+    /// piece on A4, B's dalt piece on M2: W = 0.385784037429; `best` with
+    /// the same tables gives that value, exact, at depth 1.
+    #[test]
+    fn solve_then_value_then_best_from_the_tables() {
+        let dir = std::env::temp_dir().join(format!("dalkon-request-value-{}", std::process::id()));
+        let board = Board::new(4).unwrap();
+        let variants = Variants::default();
+        let solved = SolveRequest {
+            board,
+            variants,
+            pieces: (1, 1),
+            dir: dir.clone(),
+            check: true,
+        }
+        .run(&mut NoProgress, None)
+        .unwrap();
+        assert_eq!(solved.layers.len(), 1);
+        assert_eq!(solved.layers[0].positions, 237);
+        assert!(solved.failed().is_empty());
+        let pos: Position = "...A/..b../.... a".parse().unwrap();
+        let analyst = Analyst::load(&dir, board, variants).unwrap();
+        let v = ValueRequest { pos, variants }
+            .run(analyst.tables())
+            .unwrap();
+        assert!(v.exact && (v.value - 0.385784037429).abs() < 1e-12);
+        assert_eq!(v.throws.len(), 10);
+        let b = BestRequest::new(None, 1, None, false, true, None)
+            .unwrap()
+            .run(&analyst, &pos, &(), None)
+            .unwrap();
+        assert!(b.exact && (b.value - v.value).abs() < 1e-12 && b.tables == 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
