@@ -23,6 +23,9 @@ pub mod engine;
 // Exact values under perfect play (owned by `solved`).
 pub mod solved;
 
+// Every question a user can ask, as a request and its report (owned by `request`).
+pub mod request;
+
 pub use engine::{
     analyse_position, analyse_throw, play_match, Daldos, Game, MatchConfig, MatchResult, Player,
     PlayerSpec, PlayerSpecError, Rng, SearchError, SearchOptions, Searcher,

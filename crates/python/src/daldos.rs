@@ -26,7 +26,11 @@ use pyo3::types::PyTuple;
 
 use crate::errors;
 
+mod best;
 mod engine;
+mod odds;
+mod solve;
+mod value;
 
 /// Daldøs rules: the board and the three rule options (docs/rules.md §1.5).
 ///
@@ -408,6 +412,12 @@ impl Position {
 
     fn __str__(&self) -> String {
         self.pos.to_string()
+    }
+
+    /// The SVG picture of the position (as ``dalkon daldos show --format
+    /// svg``), which notebooks show.
+    fn _repr_svg_(&self) -> String {
+        dalkon_render::daldos::svg(&self.pos, None, None)
     }
 
     fn __repr__(&self) -> String {

@@ -4,6 +4,10 @@ values of docs/solved.md and crates/daldos/tests."""
 
 import _thread
 import ast
+import json
+import os
+import shutil
+import subprocess
 import pathlib
 import pickle
 import copy
@@ -482,3 +486,122 @@ def test_every_public_name_has_a_docstring_and_a_stub():
         for attr, member in vars(cls).items():
             if not attr.startswith("_"):
                 assert member.__doc__, f"{cls.__name__}.{attr}"
+
+
+# ------------------------------------------------------------ pictures
+
+
+def test_position_draws_itself_as_svg_for_notebooks():
+    p = d.Position.parse("AAA./.b.a./BBB. a")
+    svg = p._repr_svg_()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    # Board 4: rows A and B of 4 holes, the middle row of 5; 8 pieces.
+    assert svg.count('class="hole"') == 13
+    assert 'data-hole="M0"' in svg and 'data-hole="B4"' in svg
+    assert svg.count('class="piece"') == 8
+    # The picture `dalkon daldos show --format svg` draws, byte for byte.
+    binary = dalkon_binary()
+    if binary is not None:
+        assert svg == cli(["show", "--position", str(p), "--format", "svg"], json_out=False)
+
+
+# ------------------------------------------------------------ one answer everywhere
+
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+
+
+def dalkon_binary():
+    env = os.environ.get("DALKON_BIN")
+    for candidate in [env, shutil.which("dalkon"), REPO / "target" / "release" / "dalkon"]:
+        if candidate and pathlib.Path(candidate).is_file():
+            return str(candidate)
+    return None
+
+
+def cli(args, json_out=True):
+    out = subprocess.run([dalkon_binary(), "daldos", *args], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout) if json_out else out.stdout
+
+
+needs_cli = pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+
+
+def plays_of(plays):
+    return [(str(p.play), p.value, p.exact, p.upper_bound) for p in plays]
+
+
+def cli_plays(plays):
+    return [(p["play"], p["value"], p["exact"], p["upper_bound"]) for p in plays]
+
+
+@needs_cli
+@pytest.mark.parametrize(
+    "text", ["................/........aab....../BBBBBBBB........ b", "A..a/..b../.... a", MIDDLE]
+)
+def test_odds_is_the_cli_json(text):
+    o = d.odds(d.Position.parse(text))
+    j = cli(["odds", "--position", text, "--format", "json"])
+    assert "ab"[o.side] == j["side"]
+    assert [(t.hole, t.probability_float, str(t.probability), t.exact) for t in o.targets] == [
+        (t["hole"], t["probability"], t["fraction"], t["exact"]) for t in j["targets"]
+    ]
+    assert (o.any_float, str(o.any), o.exact, o.nodes, o.daldals) == (
+        j["any"], j["any_fraction"], j["exact"], j["nodes"], j["daldals"]
+    )
+
+
+def solve_41(db):
+    """Board 4 up to 2 v 1 (and 1 v 2) pieces into `db`."""
+    d.solve_tables(d.Rules(board=4), (2, 1), db)
+    d.solve_tables(d.Rules(board=4), (1, 2), db)
+
+
+@needs_cli
+@pytest.mark.parametrize("tables", [False, True])
+def test_best_and_show_best_are_the_cli_json(tmp_path, tables):
+    db = tmp_path / "db"
+    db.mkdir()
+    if tables:
+        solve_41(db)
+    for text, dice in [("A..a/..b../.... a", "2,2"), ("A.../....b/...a a", "3,2"), (NORWEGIAN_START, "3,1")]:
+        p = d.Position.parse(text)
+        r = d.best(p, dice=dice, depth=2, db_dir=db)
+        j = cli(["best", "--position", text, "--dice", dice, "--db-dir", str(db), "--format", "json"])
+        assert (str(r.best), r.value, r.exact, r.depth, r.nodes, r.nodes_total, r.tables) == (
+            j["best"], j["value"], j["exact"], j["depth"], j["nodes"], j["nodes_total"], j["tables"]
+        )
+        assert plays_of(r.plays) == cli_plays(j["plays"])
+        assert r.stats == j["stats"]
+        # `show --best` is the same request (its own default budget).
+        s = d.best(p, dice=dice, depth=2, db_dir=db, max_nodes=2_000_000)
+        js = cli(["show", "--position", text, "--dice", dice, "--best", "--db-dir", str(db), "--format", "json"])
+        assert (str(s.best), s.value, s.exact, s.depth) == (js["best"], js["value"], js["exact"], js["depth"])
+        if tables and text != NORWEGIAN_START:
+            assert r.exact and r.tables == 3
+    # Without dice: every distinct throw, as the CLI's ordered throws.
+    text = "A..a/..b../.... a"
+    r = d.best(d.Position.parse(text), depth=2, db_dir=db)
+    j = cli(["best", "--position", text, "--db-dir", str(db), "--format", "json"])
+    assert (r.value, r.exact, r.nodes) == (j["value"], j["exact"], j["nodes"])
+    by_dice = {t["dice"]: t for t in j["throws"]}
+    for t in r.throws:
+        jt = by_dice[f"{t.dice[0]},{t.dice[1]}"]
+        assert (str(t.best), t.value, t.exact) == (jt["best"], jt["value"], jt["exact"])
+        assert plays_of(t.plays) == cli_plays(jt["plays"])
+
+
+@needs_cli
+def test_value_is_the_cli_json(tmp_path):
+    solve_41(tmp_path)
+    for text in ["A..a/..b../.... a", "A.../....b/...a a", ONE_V_ONE, "..../..a../.... b"]:
+        v = d.value(d.Position.parse(text), db_dir=tmp_path)
+        j = cli(["value", "--position", text, "--db-dir", str(tmp_path), "--format", "json"])
+        assert (v.value, v.lower, v.upper, v.exact) == (j["value"], j["lower"], j["upper"], j["exact"])
+        assert [
+            (list(t.dice), t.weight, str(t.best), [(str(p.play), p.value, p.lower, p.upper, str(p.play.position)) for p in t.plays])
+            for t in v.throws
+        ] == [
+            (t["dice"], t["weight"], t["best"], [(p["play"], p["value"], p["lower"], p["upper"], p["result"]) for p in t["plays"]])
+            for t in j["throws"]
+        ]

@@ -3,7 +3,8 @@
 //! `game`, the Python package's `__str__` and `_repr_svg_`), so that a
 //! position looks the same wherever it is shown.
 //!
-//! `page` holds the SVG building blocks (a white page, text, arrowheads,
+//! `daldos` holds the Daldøs drawings (text and SVG); `page` holds the SVG building blocks (a white page, text, arrowheads,
 //! coordinates rounded so the same picture is always the same bytes).
 
+pub mod daldos;
 pub mod page;

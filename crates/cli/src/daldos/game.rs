@@ -37,10 +37,10 @@ use dalkon_daldos::engine::{
 use dalkon_daldos::solved::Tables;
 use dalkon_rules::daldos::{Board, Play, Position, Side, Throw};
 
-use super::draw::draw;
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
+use dalkon_render::daldos::draw;
 
 /// The default `--max-nodes` of a hint: a fraction of a second.
 pub const DEFAULT_HINT_NODES: u64 = 2_000_000;

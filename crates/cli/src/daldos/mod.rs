@@ -2,11 +2,11 @@
 //! own file; this one only dispatches.
 
 mod best;
-mod draw;
 mod game;
 pub(crate) mod matchplay;
 mod moves;
 mod odds;
+mod progress;
 mod rule_args;
 mod show;
 pub(crate) mod solve;

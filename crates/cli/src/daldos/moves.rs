@@ -1,13 +1,13 @@
-//! `dalkon daldos moves --position POS --dice D1,D2` (docs/cli.md): every
-//! distinct legal play for one throw, with the position it leads to.
+//! `dalkon daldos moves --position POS --dice D1,D2` (docs/cli.md): flags
+//! to [`MovesRequest`], its report to text or JSON.
 
 use std::fmt::Write as _;
 
 use anyhow::Context;
-use dalkon_rules::daldos::{plays, Position, Throw, Variants};
-use serde::Serialize;
+use dalkon_daldos::request::{MovesReport, MovesRequest};
+use dalkon_render::daldos::draw;
+use dalkon_rules::daldos::Throw;
 
-use super::draw::draw;
 use super::RuleArgs;
 use crate::common::{Format, Global};
 
@@ -25,17 +25,6 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-#[derive(Debug, Serialize)]
-struct PlayJson {
-    play: String,
-    result: String,
-}
-
-#[derive(Debug, Serialize)]
-struct MovesJson {
-    plays: Vec<PlayJson>,
-}
-
 pub fn run(
     global: &Global,
     args: Args,
@@ -45,78 +34,54 @@ pub fn run(
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let throw: Throw = args.dice.parse().context("--dice")?;
     let variants = args.rules.variants();
+    let ask = |text: &str| -> anyhow::Result<MovesRequest> {
+        let pos = args.rules.position(text)?;
+        Ok(MovesRequest {
+            pos,
+            variants,
+            throw,
+        })
+    };
     if args.position == "-" {
         crate::batch::run(stdin, out, |text| {
-            let pos = args.rules.position(text)?;
-            let plays = play_rows(&pos, &variants, throw);
-            Ok(serde_json::to_value(MovesJson { plays })?)
+            Ok(serde_json::to_value(ask(text)?.run())?)
         })?;
         return Ok(());
     }
-    let pos = args.rules.position(&args.position)?;
-    let rows = play_rows(&pos, &variants, throw);
+    let req = ask(&args.position)?;
+    let report = req.run();
     let text = match format {
-        Format::Json => serde_json::to_string(&MovesJson { plays: rows })? + "\n",
-        _ => render_text(&pos, &variants, throw, &rows),
+        Format::Json => serde_json::to_string(&report)? + "\n",
+        _ => render_text(&req, &report),
     };
     out.write_all(text.as_bytes())?;
     Ok(())
 }
 
-/// One row per distinct play, in the rules engine's order.
-fn play_rows(pos: &Position, variants: &Variants, throw: Throw) -> Vec<PlayJson> {
-    plays(pos, variants, throw)
-        .iter()
-        .map(|o| PlayJson {
-            play: o.play.notation(pos.board()),
-            result: o.result.to_string(),
-        })
-        .collect()
-}
-
 /// The drawn board, then one line per play with its result.
-fn render_text(pos: &Position, variants: &Variants, throw: Throw, rows: &[PlayJson]) -> String {
-    let mut s = draw(pos);
+fn render_text(req: &MovesRequest, r: &MovesReport) -> String {
+    let mut s = draw(&req.pos);
     s.push('\n');
-    if let Some(w) = pos.winner(variants) {
+    if let Some(w) = r.winner {
         let _ = writeln!(
             s,
             "the game is over ({} has won under end={}): no plays",
             w.letter(),
-            variants.end
+            req.variants.end
         );
         return s;
     }
+    let n = r.plays.len();
     let _ = writeln!(
         s,
-        "throw {throw}, {variants}: {} distinct play{}",
-        rows.len(),
-        if rows.len() == 1 { "" } else { "s" }
+        "throw {}, {}: {n} distinct play{}",
+        req.throw,
+        req.variants,
+        if n == 1 { "" } else { "s" }
     );
-    let width = rows.iter().map(|r| r.play.len()).max().unwrap_or(0);
-    for r in rows {
-        let _ = writeln!(s, "  {:<width$}  -> {}", r.play, r.result);
+    let width = r.plays.iter().map(|r| r.play.len()).max().unwrap_or(0);
+    for p in &r.plays {
+        let _ = writeln!(s, "  {:<width$}  -> {}", p.play, p.result);
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// docs/cli.md: `{"plays":[{"play":..., "result":POS}]}`; from the Norwegian
-    /// start, 3,1 has the one play A12-M12 M12-M9.
-    #[test]
-    fn json_shape() {
-        let pos: Position = "AAAAAAAAAAAA/............./BBBBBBBBBBBB a".parse().unwrap();
-        let rows = play_rows(&pos, &Variants::default(), "3,1".parse().unwrap());
-        assert_eq!(
-            serde_json::to_string(&MovesJson { plays: rows }).unwrap(),
-            r#"{"plays":[{"play":"A12-M12 M12-M9","result":"AAAAAAAAAAA./.........a.../BBBBBBBBBBBB b"}]}"#
-        );
-        let pass = play_rows(&pos, &Variants::default(), "2,2".parse().unwrap());
-        assert_eq!(pass.len(), 1);
-        assert_eq!(pass[0].play, "pass");
-        assert_eq!(pass[0].result, "AAAAAAAAAAAA/............./BBBBBBBBBBBB b");
-    }
 }

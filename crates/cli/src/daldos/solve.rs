@@ -4,22 +4,19 @@
 //! layer by layer, and print a summary per layer; on a board where `A,B`
 //! is the full piece count, `W` at the start too.
 //!
-//! The library (`dalkon_daldos::solved`) plans, checks the memory, builds and
-//! writes; this file parses the flags, shows a progress bar on a terminal
-//! and formats the reports. Layers are stored with A to throw: layer
+//! The library (`dalkon_daldos::request::solve`) plans, checks the memory,
+//! builds, writes and checks; this file parses the flags, shows a progress
+//! bar on a terminal and formats the report. Layers are stored with A to throw: layer
 //! `a v b` holds the positions where the side to throw has `a` pieces and
 //! the other side `b`.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use dalkon_daldos::solved::{
-    check_layer, plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS, ROUNDING,
-};
-use dalkon_rules::daldos::{Board, Position, Variants};
-use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
+use dalkon_daldos::request::solve::{LayerRow, SolveError, SolveRequest, DEFAULT_BOARD};
+use dalkon_daldos::request::tables_dir;
+use dalkon_daldos::solved::{TableError, EPS, ROUNDING};
 
+pub(crate) use super::progress::SolveBar as Bar;
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
 use crate::errors::{one_line, Exit};
@@ -74,180 +71,35 @@ fn parse_pieces(text: &str) -> anyhow::Result<(u8, u8)> {
     Ok((a, b))
 }
 
-/// A layer's row of the summary (JSON, and the record `reproduce` keeps).
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct LayerJson {
-    pub a: u8,
-    pub b: u8,
-    pub positions: u64,
-    pub sweeps: u32,
-    /// Position updates of the iteration (each component's positions
-    /// times its sweeps, summed): the work, for speed figures.
-    pub updates: u64,
-    pub gap: f64,
-    pub mean_w: f64,
-    pub stalled: bool,
-    pub loaded: bool,
-    /// Seconds of the layer's pair (a layer and its swap are built
-    /// together; both rows carry the pair's time).
-    pub seconds: f64,
-    /// With `--check`: the independent check of the layer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub check: Option<CheckJson>,
-}
-
-/// The independent check of one layer (`--check`).
-#[derive(Debug, Clone, Copy, Serialize)]
-pub(crate) struct CheckJson {
-    /// Largest amount by which a stored bound fails the recomputed sweep
-    /// (≤ 0 when all hold; at most the rounding allowance to pass).
-    pub violation: f64,
-    /// Largest distance of the stored midpoint from its recomputed value.
-    pub residual: f64,
-    pub passed: bool,
-    pub seconds: f64,
-}
-
-impl From<&LayerReport> for LayerJson {
-    fn from(r: &LayerReport) -> LayerJson {
-        let s = &r.stats;
-        LayerJson {
-            a: s.key.a,
-            b: s.key.b,
-            positions: s.positions,
-            sweeps: s.sweeps,
-            updates: s.updates,
-            gap: s.gap,
-            mean_w: s.mean_w,
-            stalled: s.stalled,
-            loaded: r.loaded,
-            seconds: r.seconds,
-            check: None,
-        }
+/// The library's error as the CLI's: exit code 1 or 2 for the tables
+/// ([`table_error`]).
+fn solve_error(e: SolveError) -> anyhow::Error {
+    match e {
+        SolveError::Table(e) => table_error(e),
+        e @ SolveError::Unchecked { .. } => anyhow::Error::new(e),
     }
-}
-
-/// `W` at the start, A to throw.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub(crate) struct StartJson {
-    pub value: f64,
-    pub lower: f64,
-    pub upper: f64,
-}
-
-#[derive(Debug, Serialize)]
-struct RulesJson {
-    dal: String,
-    capture: String,
-    end: String,
-}
-
-#[derive(Debug, Serialize)]
-struct SolveJson {
-    board: u8,
-    rules: RulesJson,
-    pieces: [u8; 2],
-    eps: f64,
-    layers: Vec<LayerJson>,
-    start: Option<StartJson>,
-}
-
-/// What a solve produced.
-#[derive(Debug)]
-pub(crate) struct Solved {
-    pub layers: Vec<LayerJson>,
-    /// `W` at the start when the scope is the whole game.
-    pub start: Option<StartJson>,
-    /// Bytes the plan allowed for, and its positions.
-    pub bytes: u64,
-    pub positions: u64,
-}
-
-/// Build (or load) the tables of `board` under `variants` up to `pieces`
-/// in `dir`, with a progress bar on a terminal.
-pub(crate) fn solve(
-    board: Board,
-    variants: Variants,
-    pieces: (u8, u8),
-    dir: &std::path::Path,
-    check: bool,
-) -> anyhow::Result<Solved> {
-    let p = plan(board, &variants, pieces).map_err(table_error)?;
-    let mut tables = Tables::new(board, variants, Some(dir));
-    let mut bar = Bar::new(board);
-    let reports = tables.build(&p, EPS, &mut bar);
-    bar.finish();
-    let reports = reports.map_err(table_error)?;
-    let mut layers: Vec<LayerJson> = reports.iter().map(LayerJson::from).collect();
-    if check {
-        for layer in &mut layers {
-            let key = LayerKey {
-                board,
-                a: layer.a,
-                b: layer.b,
-            };
-            bar.checking(key, layer.positions);
-            let started = std::time::Instant::now();
-            let c = check_layer(&tables, key).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "cannot check layer {} v {}: a play leads outside the tables",
-                    layer.a,
-                    layer.b
-                )
-            })?;
-            layer.check = Some(CheckJson {
-                violation: c.violation,
-                residual: c.residual,
-                passed: c.passes(EPS),
-                seconds: started.elapsed().as_secs_f64(),
-            });
-        }
-        bar.finish();
-    }
-    let l = board.len();
-    let start = (pieces == (l, l))
-        .then(|| tables.bounds(&Position::start(board)))
-        .flatten()
-        .map(|b| StartJson {
-            value: b.value(),
-            lower: b.lo,
-            upper: b.hi,
-        });
-    Ok(Solved {
-        layers,
-        start,
-        bytes: p.bytes,
-        positions: p.positions,
-    })
 }
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let pieces = parse_pieces(&args.pieces)?;
-    let board = args.rules.board()?.unwrap_or(Board::DANISH);
+    let board = args.rules.board()?.unwrap_or(DEFAULT_BOARD);
     let variants = args.rules.variants();
-    let dir = dalkon_store::data_dir(args.db_dir.clone())?;
-    let s = solve(board, variants, pieces, &dir, args.check)?;
-    let failed: Vec<String> = s
-        .layers
-        .iter()
-        .filter(|l| l.check.is_some_and(|c| !c.passed))
-        .map(|l| format!("{} v {}", l.a, l.b))
-        .collect();
+    let dir = tables_dir(args.db_dir.clone())?;
+    let request = SolveRequest {
+        board,
+        variants,
+        pieces,
+        dir,
+        check: args.check,
+    };
+    let s = request
+        .run(&mut Bar::new(board), None)
+        .map_err(solve_error)?;
+    let dir = request.dir();
+    let failed = s.failed();
     if format == Format::Json {
-        let j = SolveJson {
-            board: board.len(),
-            rules: RulesJson {
-                dal: variants.dal.to_string(),
-                capture: variants.capture.to_string(),
-                end: variants.end.to_string(),
-            },
-            pieces: [pieces.0, pieces.1],
-            eps: EPS,
-            layers: s.layers,
-            start: s.start,
-        };
-        writeln!(out, "{}", serde_json::to_string(&j)?)?;
+        writeln!(out, "{}", serde_json::to_string(&s)?)?;
         return check_verdict(&failed);
     }
     writeln!(
@@ -273,7 +125,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     writeln!(out)?;
     write!(out, "{}", layer_table(&s.layers))?;
     writeln!(out)?;
-    let gap = s.layers.iter().map(|l| l.gap).fold(0.0, f64::max);
+    let gap = s.gap();
     writeln!(
         out,
         "mean W: the side to throw's mean chance to win over the layer; gap: the largest \
@@ -348,7 +200,7 @@ fn check_verdict(failed: &[String]) -> anyhow::Result<()> {
 }
 
 /// The aligned table of the layers' checks.
-fn check_table(layers: &[LayerJson]) -> String {
+fn check_table(layers: &[LayerRow]) -> String {
     let mut text = String::new();
     let width = layers
         .iter()
@@ -377,7 +229,7 @@ fn check_table(layers: &[LayerJson]) -> String {
 
 /// The aligned table of layers (seconds on the first layer of a pair only:
 /// a layer and its swap are built together).
-fn layer_table(layers: &[LayerJson]) -> String {
+fn layer_table(layers: &[LayerRow]) -> String {
     let header = [
         "layer",
         "positions",
@@ -441,79 +293,6 @@ fn layer_table(layers: &[LayerJson]) -> String {
     text
 }
 
-/// The build's progress bar, on stderr and only on a terminal: one pair of
-/// layers at a time.
-#[derive(Debug)]
-struct Bar {
-    bar: Option<ProgressBar>,
-    board: Board,
-}
-
-impl Bar {
-    fn new(board: Board) -> Bar {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = ProgressBar::new(0);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            b
-        });
-        Bar { bar, board }
-    }
-
-    fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
-    }
-
-    /// `--check` of one layer (no count: the check reports only its end).
-    fn checking(&self, key: LayerKey, positions: u64) {
-        if let Some(b) = &self.bar {
-            b.reset();
-            b.set_prefix(format!(
-                "board {}: checking layer {} v {} ({positions} positions)",
-                self.board.name(),
-                key.a,
-                key.b
-            ));
-            b.set_length(0);
-            b.enable_steady_tick(std::time::Duration::from_millis(200));
-        }
-    }
-}
-
-impl BuildProgress for Bar {
-    fn pair_started(&mut self, key: LayerKey, positions: u64, loaded: bool) {
-        if let Some(b) = &self.bar {
-            let what = if loaded { "loading" } else { "solving" };
-            let swap = if key.a == key.b {
-                String::new()
-            } else {
-                format!(" and {} v {}", key.b, key.a)
-            };
-            b.set_prefix(format!(
-                "board {}: {what} layer {} v {}{swap}",
-                self.board.name(),
-                key.a,
-                key.b
-            ));
-            b.set_length(positions);
-            b.set_position(if loaded { positions } else { 0 });
-        }
-    }
-
-    fn advanced(&mut self, positions: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(positions);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -530,7 +309,7 @@ mod tests {
 
     #[test]
     fn the_table_is_aligned() {
-        let row = |a, b, positions, seconds| LayerJson {
+        let row = |a, b, positions, seconds| LayerRow {
             a,
             b,
             positions,

@@ -6,20 +6,21 @@
 //! Values are for the side to throw at the position: a play's value is
 //! that side's chance to win after it (whoever throws next). Each value is
 //! the midpoint of its bounds, quoted with them; a value is exact when its
-//! bounds are within [`EPS`].
+//! bounds are within `EPS`.
 //!
-//! `--position -` reads one position per line on stdin and answers each
-//! with one JSON line (crate::batch); the tables of each board are mapped
-//! once, at its first line.
+//! Flags to [`ValueRequest`], its report to text or JSON. `--position -`
+//! reads one position per line on stdin and answers each with one JSON
+//! line (crate::batch); the tables of each board are mapped once, at its
+//! first line.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use dalkon_daldos::solved::{value_report, Bounds, Tables, ValueReport, EPS};
-use dalkon_rules::daldos::{Position, Variants};
-use serde::Serialize;
+use dalkon_daldos::request::best::Analysts;
+use dalkon_daldos::request::{tables_dir, ValueReport, ValueRequest};
+use dalkon_daldos::solved::EPS;
+use dalkon_render::daldos::draw;
+use dalkon_rules::daldos::Position;
 
-use super::draw::draw;
 use super::solve::table_error;
 use super::RuleArgs;
 use crate::common::{Format, Global};
@@ -38,104 +39,20 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-#[derive(Debug, Serialize)]
-struct PlayJson {
-    play: String,
-    value: f64,
-    lower: f64,
-    upper: f64,
-    /// The position after the play (its side is the one that throws next).
-    result: String,
-}
-
-#[derive(Debug, Serialize)]
-struct ThrowJson {
-    dice: [u8; 2],
-    weight: u32,
-    best: String,
-    plays: Vec<PlayJson>,
-}
-
-#[derive(Debug, Serialize)]
-struct ValueJson {
-    value: f64,
-    lower: f64,
-    upper: f64,
-    exact: bool,
-    throws: Vec<ThrowJson>,
-}
-
-/// Whether bounds count as exact.
-fn exact(b: Bounds) -> bool {
-    b.gap() <= EPS
-}
-
-fn value_json(pos: &Position, r: &ValueReport, over: bool) -> ValueJson {
-    let board = pos.board();
-    ValueJson {
-        value: r.bounds.value(),
-        lower: r.bounds.lo,
-        upper: r.bounds.hi,
-        exact: exact(r.bounds),
-        // A finished game has no throws left.
-        throws: if over {
-            Vec::new()
-        } else {
-            r.throws
-                .iter()
-                .map(|t| ThrowJson {
-                    dice: [t.throw.first, t.throw.second],
-                    weight: t.weight,
-                    best: t.plays[0].play.notation(board),
-                    plays: t
-                        .plays
-                        .iter()
-                        .map(|p| PlayJson {
-                            play: p.play.notation(board),
-                            value: p.bounds.value(),
-                            lower: p.bounds.lo,
-                            upper: p.bounds.hi,
-                            result: p.result.to_string(),
-                        })
-                        .collect(),
-                })
-                .collect()
-        },
-    }
-}
-
-/// The tables of each board met so far (mapped once per board).
-struct Cache {
-    dir: PathBuf,
-    variants: Variants,
-    tables: BTreeMap<u8, Tables>,
-}
-
-impl Cache {
-    /// The report of `pos` from the tables of its board.
-    fn answer(&mut self, pos: &Position) -> anyhow::Result<ValueJson> {
-        let board = pos.board();
-        let tables = match self.tables.entry(board.len()) {
-            std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::btree_map::Entry::Vacant(e) => {
-                let mut t = Tables::new(board, self.variants, Some(&self.dir));
-                t.load_all().map_err(table_error)?;
-                e.insert(t)
-            }
-        };
-        let over = pos.is_over(&self.variants);
-        let r = if over {
-            // Worth 1 to the winner, 0 to the loser; no plays.
-            let b = tables.bounds(pos).expect("a finished game has a value");
-            ValueReport {
-                bounds: b,
-                throws: Vec::new(),
-            }
-        } else {
-            value_report(tables, pos).map_err(table_error)?
-        };
-        Ok(value_json(pos, &r, over))
-    }
+/// The report of `pos` from the tables of its board (mapped once per
+/// board).
+fn answer(
+    shelf: &mut Analysts,
+    args: &Args,
+    text: &str,
+) -> anyhow::Result<(Position, ValueReport)> {
+    let pos = args.rules.position(text)?;
+    let tables = shelf.get(pos.board()).map_err(table_error)?.tables();
+    let request = ValueRequest {
+        pos,
+        variants: args.rules.variants(),
+    };
+    Ok((pos, request.run(tables).map_err(table_error)?))
 }
 
 pub fn run(
@@ -146,20 +63,14 @@ pub fn run(
 ) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     let variants = args.rules.variants();
-    let mut cache = Cache {
-        dir: dalkon_store::data_dir(args.db_dir.clone())?,
-        variants,
-        tables: BTreeMap::new(),
-    };
+    let mut shelf = Analysts::new(tables_dir(args.db_dir.clone())?, variants);
     if args.position == "-" {
         crate::batch::run(stdin, out, |text| {
-            let pos = args.rules.position(text)?;
-            Ok(serde_json::to_value(cache.answer(&pos)?)?)
+            Ok(serde_json::to_value(answer(&mut shelf, &args, text)?.1)?)
         })?;
         return Ok(());
     }
-    let pos = args.rules.position(&args.position)?;
-    let j = cache.answer(&pos)?;
+    let (pos, j) = answer(&mut shelf, &args, &args.position)?;
     if format == Format::Json {
         writeln!(out, "{}", serde_json::to_string(&j)?)?;
         return Ok(());
@@ -171,9 +82,9 @@ pub fn run(
     writeln!(
         out,
         "{me} to throw, {variants}; tables in {}",
-        cache.dir.display()
+        shelf.dir().display()
     )?;
-    if let Some(w) = pos.winner(&variants) {
+    if let Some(w) = j.winner {
         writeln!(
             out,
             "the game is over ({w:?} has won under end={}): W = {}",
@@ -209,7 +120,6 @@ pub fn run(
         .unwrap_or(0)
         .max(4);
     writeln!(out, "throw  weight    #  {:<width$}  value", "play")?;
-    let mut loose = false;
     for t in &j.throws {
         for (i, p) in t.plays.iter().enumerate() {
             let (dice, weight) = if i == 0 {
@@ -220,12 +130,7 @@ pub fn run(
             } else {
                 (String::new(), String::new())
             };
-            let mark = if p.upper - p.lower > EPS {
-                loose = true;
-                " *"
-            } else {
-                ""
-            };
+            let mark = if p.exact { "" } else { " *" };
             writeln!(
                 out,
                 "{dice:<5}  {weight:>6}  {:>3}  {:<width$}  {:.12}{mark}",
@@ -235,7 +140,7 @@ pub fn run(
             )?;
         }
     }
-    if loose {
+    if j.any_loose() {
         writeln!(
             out,
             "* not exact: its bounds are more than {EPS:e} apart (--format json gives them)"

@@ -310,3 +310,82 @@ fn dakon_best_is_labelled_as_its_report_is() {
     assert!(!line.contains("(exact)"), "{line}");
     assert!(line.contains("NOT exact: proved between"), "{line}");
 }
+
+/// A best play's (play, value, exact, depth) in a JSON answer.
+type Answer = (String, f64, bool, u64);
+
+/// `show --best` and `best` for one position, the throw 2,2 and a tables folder:
+/// (play, value, exact, depth) from each JSON, and the text line of show.
+fn show_and_best(pos: &str, db: &super::Scratch) -> (Answer, Answer, String) {
+    let common = [
+        "--position",
+        pos,
+        "--dice",
+        "2,2",
+        "--max-nodes",
+        "2000000",
+        "--db-dir",
+        db.str(),
+    ];
+    let mut best_args = vec!["daldos", "best"];
+    best_args.extend_from_slice(&common);
+    best_args.extend_from_slice(&["--format", "json"]);
+    let b = super::json(&best_args);
+    let mut show_args = vec!["daldos", "show", "--best"];
+    show_args.extend_from_slice(&common);
+    let mut show_json = show_args.clone();
+    show_json.extend_from_slice(&["--format", "json"]);
+    let s = super::json(&show_json);
+    let key = |v: &serde_json::Value| {
+        (
+            v["best"].as_str().unwrap().to_owned(),
+            v["value"].as_f64().unwrap(),
+            v["exact"].as_bool().unwrap(),
+            v["depth"].as_u64().unwrap(),
+        )
+    };
+    (key(&b), key(&s), stdout(&show_args))
+}
+
+/// `show --best` is `daldos best`'s request: on a 2 v 1 endgame of board 4
+/// covered by tables built here it shows the same play and value as
+/// `best`, labelled exact as `best` labels it (it once searched without
+/// the tables); without tables both give the same estimate.
+#[test]
+fn daldos_show_best_agrees_with_best_with_and_without_tables() {
+    let pos = "A..a/..b../.... a";
+    let db = super::Scratch::new("show-best-tables");
+    super::json(&[
+        "daldos",
+        "solve",
+        "--board",
+        "4",
+        "--pieces",
+        "2,1",
+        "--db-dir",
+        db.str(),
+        "--format",
+        "json",
+    ]);
+    let (best, show, text) = show_and_best(pos, &db);
+    assert_eq!(show, best);
+    assert!(best.2, "the tables cover the position: {best:?}");
+    // The tables' value of the play (an estimate of 0.5991 without them).
+    assert_eq!(
+        (best.0.as_str(), best.1),
+        ("A4-M3 M3-M1", 0.8346634858567179)
+    );
+    assert!(
+        text.contains(&format!(
+            "best play for the throw 2,2: {}  (value {:.4}: A's chance to win, exact, depth {})",
+            best.0, best.1, best.3
+        )),
+        "{text}"
+    );
+    let empty = super::Scratch::new("show-best-none");
+    let (best, show, text) = show_and_best(pos, &empty);
+    assert_eq!(show, best);
+    assert!(!best.2, "no tables: an estimate at depth 2: {best:?}");
+    assert_eq!((best.0.as_str(), best.3), ("A4-M3 M3-M1", 2));
+    assert!(text.contains(", estimate, depth "), "{text}");
+}

@@ -88,6 +88,8 @@ class Position:
         self, d1: int, d2: int, action: int, rules: Optional[Rules] = None
     ) -> "Position":
         """The position after the play with that action code; InputError if the throw has no such play (a lost throw has only code 0)."""
+    def _repr_svg_(self) -> str:
+        """The SVG picture of the position, as `dalkon daldos show --format svg` draws it (notebooks show it)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 

@@ -25,7 +25,9 @@ use self::summary::{markdown_all, variant_label};
 use super::log::RunLog;
 use super::write_file as write;
 use super::Steps;
-use crate::daldos::table::{build, csv_lines, table_json, TableJson, CSV_HEADER};
+use dalkon_daldos::request::table::{
+    build, csv_lines, table_json, TableReport as TableJson, CSV_HEADER,
+};
 
 /// The steps of [`reproduce`], each announced on [`Steps`].
 pub const STEPS: usize = 4;

@@ -20,9 +20,10 @@ use std::time::Instant;
 use dalkon_rules::daldos::{Board, Variants};
 
 use self::scopes::{default_scopes, full_scopes, Scope};
-use crate::daldos::solve::{solve, LayerJson, StartJson};
+use crate::daldos::solve::Bar;
 use crate::reproduce::log::RunLog;
 use crate::reproduce::write_file as write;
+use dalkon_daldos::request::solve::{LayerRow as LayerJson, SolveRequest, StartRow as StartJson};
 
 /// One row of `solved.csv`: a layer of a board under a set of rules.
 #[derive(Debug, Clone)]
@@ -39,7 +40,14 @@ fn solve_scope(scope: &Scope, db: &Path, log: &mut RunLog) -> anyhow::Result<Vec
     let mut rows: Vec<Row> = Vec::new();
     for &pieces in scope.pieces {
         let t0 = Instant::now();
-        let s = solve(scope.board, scope.variants, pieces, db, false)?;
+        let s = SolveRequest {
+            board: scope.board,
+            variants: scope.variants,
+            pieces,
+            dir: db.to_path_buf(),
+            check: false,
+        }
+        .run(&mut Bar::new(scope.board), None)?;
         let built = s.layers.iter().filter(|l| !l.loaded).count();
         log.note(format!(
             "daldos solved board {} {} pieces {},{}: layers={} built={built} positions={} seconds={:.3}",

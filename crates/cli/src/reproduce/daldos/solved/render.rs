@@ -235,7 +235,7 @@ pub(super) fn markdown(rows: &[Row], which: Which) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::daldos::solve::{LayerJson, StartJson};
+    use dalkon_daldos::request::solve::{LayerRow as LayerJson, StartRow as StartJson};
     use dalkon_rules::daldos::Board;
 
     fn row(board: u8, variants: Variants, a: u8, b: u8) -> Row {

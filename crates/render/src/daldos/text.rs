@@ -4,11 +4,12 @@
 //! numbers above and below, so that a hole's name is its row letter and
 //! column; an arrow after each row for the way pieces travel along it, each
 //! side's path, a legend of the piece letters and who throws. Shared by
-//! `moves`, `odds`, `best` and `show`.
+//! the CLI's `moves`, `odds`, `best`, `value` and `show`, and Python's
+//! `Position.__str__`.
 
 use std::fmt::Write;
 
-use dalkon_rules::daldos::{Board, Cell, Hole, Position, Row, Side};
+use dalkon_rules::daldos::{Board, Cell, Hole, Play, Position, Row, Side, Throw};
 
 /// The board of `pos` as lines of text (ending in a newline), e.g. for a
 /// board of 4:
@@ -106,6 +107,24 @@ pub fn draw_marked(pos: &Position, marked: &[Hole]) -> String {
         summary(Side::B)
     );
     out
+}
+
+/// The line that gives a best play (`show --best`, under the text drawing
+/// and at the foot of the picture): the play, its value for the mover,
+/// how it is known (`exact`, `estimate`) and the depth searched.
+pub fn best_line(
+    pos: &Position,
+    throw: Throw,
+    play: &Play,
+    value: f64,
+    label: &str,
+    depth: u32,
+) -> String {
+    format!(
+        "best play for the throw {throw}: {}  (value {value:.4}: {}'s chance to win, {label}, depth {depth})",
+        play.notation(pos.board()),
+        side_name(pos.side_to_move()),
+    )
 }
 
 /// `A` or `B`: the players are named by their start rows.

@@ -1,0 +1,8 @@
+//! Daldøs drawings: the text drawing of the boat (`text`) and its SVG
+//! picture (`svg`), the same for the CLI and for Python.
+
+pub mod svg;
+pub mod text;
+
+pub use svg::svg;
+pub use text::{best_line, draw, draw_marked, side_name};
