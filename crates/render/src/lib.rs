@@ -6,4 +6,5 @@
 //! `page` holds the SVG building blocks (a white page, text, arrowheads,
 //! coordinates rounded so the same picture is always the same bytes).
 
+pub mod dakon;
 pub mod page;
