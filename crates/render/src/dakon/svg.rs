@@ -213,13 +213,7 @@ pub fn svg(pos: &Position, best: Option<&Best<'_>>) -> String {
     }
     doc = doc.add(text(left, footer_y, 13.0, "start", pos.to_string()));
     if let Some(b) = best {
-        doc = doc.add(text(
-            left,
-            footer_y + 20.0,
-            13.0,
-            "start",
-            b.line(pos),
-        ));
+        doc = doc.add(text(left, footer_y + 20.0, 13.0, "start", b.line(pos)));
     }
     finish(doc)
 }
