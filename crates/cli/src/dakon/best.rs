@@ -10,7 +10,7 @@ use dalkon_render::dakon::{chain, draw};
 
 use super::args::SearchArgs;
 use super::progress::with_search_spinner;
-use super::{position, print_json, RuleArgs};
+use super::{position, print_json, ranked_table, RuleArgs};
 use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
@@ -109,10 +109,8 @@ fn text(out: &mut dyn std::io::Write, r: &BestReport) -> anyhow::Result<()> {
         writeln!(out, "pv          {}{how}", chain(&r.pv, " "))?;
     }
     if !r.moves.is_empty() {
-        writeln!(out, "\n move  value")?;
-        for m in r.ranked() {
-            writeln!(out, "{:>5}  {:>5}", m.hole, m.value.to_string())?;
-        }
+        writeln!(out)?;
+        ranked_table(out, r)?;
     }
     writeln!(out, "\n{}", r.note())?;
     Ok(())

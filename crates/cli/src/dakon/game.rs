@@ -30,7 +30,7 @@ use dalkon_dakon::solve::start_position;
 use dalkon_render::dakon::{chain, draw, side_name, verdict};
 use dalkon_rules::dakon::Side;
 
-use super::{position, RuleArgs};
+use super::{position, ranked_table, RuleArgs};
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
 
@@ -289,11 +289,7 @@ fn hint(game: &mut Game, out: &mut dyn Write) -> anyhow::Result<()> {
         out,
         "hint: final store difference for {side} after each move, best play after it ({how})"
     )?;
-    writeln!(out, " move  value")?;
-    for m in a.ranked() {
-        writeln!(out, "{:>5}  {:>5}", m.hole, m.value.to_string())?;
-    }
-    Ok(())
+    Ok(ranked_table(out, &a)?)
 }
 
 fn stopped(game: &Game, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -10,12 +10,12 @@ use serde::Serialize;
 /// A strategy file that cannot be read (`cannot read NAME: …`) or is
 /// malformed (`NAME: line …`).
 #[derive(Debug, thiserror::Error)]
-#[error("{}", match source { ReadError::Format(e) => format!("{}: {e}", path.display()), e => format!("cannot read {}: {e}", path.display()) })]
+#[error("{}", match source.as_ref() { ReadError::Format(e) => format!("{}: {e}", path.display()), e => format!("cannot read {}: {e}", path.display()) })]
 pub struct VerifyError {
     /// The file.
     pub path: PathBuf,
-    /// What went wrong.
-    pub source: ReadError,
+    /// What went wrong (boxed: a read error is large, and rare).
+    pub source: Box<ReadError>,
 }
 
 /// Where a strategy breaks.
@@ -105,7 +105,7 @@ impl VerifyReport {
 pub fn verify_file(path: &Path, stop: &AtomicBool) -> Result<Option<VerifyReport>, VerifyError> {
     let strategy = dalkon_strategy::read_file(path).map_err(|source| VerifyError {
         path: path.to_owned(),
-        source,
+        source: Box::new(source),
     })?;
     let started = Instant::now();
     let Some(verdict) = verify_until(&strategy, stop) else {
