@@ -111,6 +111,34 @@ pub enum SolveError {
         #[source]
         source: std::io::Error,
     },
+    /// A search time outside the range a request takes.
+    #[error(
+        "--time must be more than 0 seconds and at most {}",
+        crate::request::best::MAX_SECONDS
+    )]
+    Time,
+    /// A move of a sequence to play is not legal where it is played.
+    #[error("move {index} (hole {hole}) in {position}")]
+    Move {
+        /// Its place in the sequence, from 1.
+        index: usize,
+        /// The hole asked for.
+        hole: usize,
+        /// The position it was asked in.
+        position: dalkon_rules::dakon::Position,
+        /// What the rules said.
+        #[source]
+        source: dalkon_rules::dakon::MoveError,
+    },
+    /// A request's value outside the range it takes (`--estimate-depth`,
+    /// `--max-nodes`): the flag, then what it must be.
+    #[error("{flag} must be {range}")]
+    OutOfRange {
+        /// The flag (or keyword) at fault.
+        flag: &'static str,
+        /// The values it takes.
+        range: &'static str,
+    },
     /// An openings count stopped after a checkpoint, which is kept, for a
     /// reason that running again can get past (a requested stop, a full
     /// disk, memory); a damaged checkpoint says what to delete instead.
@@ -151,7 +179,10 @@ impl SolveError {
             | SolveError::MemoryDoesNotFit { .. }
             | SolveError::NoMemory
             | SolveError::NotACheckpoint { .. }
-            | SolveError::NoDataDir(_) => true,
+            | SolveError::NoDataDir(_)
+            | SolveError::Time
+            | SolveError::Move { .. }
+            | SolveError::OutOfRange { .. } => true,
             SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
             SolveError::Search(e) => e.is_bad_input(),
             SolveError::WriteProof { .. } => false,

@@ -2,6 +2,7 @@
 
 pub mod best;
 pub mod error;
+pub mod game;
 pub mod label;
 pub mod openings;
 pub mod paths;
@@ -9,6 +10,7 @@ pub mod progress;
 pub mod prove;
 pub mod rank;
 pub mod reference;
+pub mod request;
 pub mod retro;
 pub mod search;
 pub mod solve;

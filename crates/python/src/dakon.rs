@@ -1,31 +1,28 @@
 //! `dalkon.dakon`: Dakon's rules, solver and proofs.
 //!
-//! Thin wrappers: every rule, value and message comes from `dalkon-rules`,
-//! `dalkon-dakon` and `dalkon-strategy`, called as the CLI calls them
-//! (`dakon play`, `best`, `prove`, `verify`), so Python sees what the
-//! binary prints.
+//! Thin wrappers: keyword arguments become the requests of
+//! `dalkon_dakon::request` that the CLI builds from its flags, and the
+//! objects are built from the same reports whose serialization is the
+//! CLI's JSON, so Python sees what the binary prints. Drawings come from
+//! `dalkon-render`.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use dalkon_dakon::best::{analyse_with, Analysis, Options};
-use dalkon_dakon::prove::{prove as prove_root, ProveRequest, Proved, WrittenFile};
-use dalkon_dakon::search::{Limits, SearchProgress};
-use dalkon_dakon::solve::{search_limits, start_position};
+use dalkon_dakon::prove::{prove as prove_root, ProveRequest};
+use dalkon_dakon::request::verify::FailureReport;
+use dalkon_dakon::request::{verify_file, BestReport, BestRequest, ProveReport, VerifyReport};
+use dalkon_dakon::search::SearchProgress;
+use dalkon_dakon::solve::start_position;
 use dalkon_dakon::SolveError;
 use dalkon_rules::dakon::{ParseError, Position, Rules, Side};
-use dalkon_strategy::{verify_until, Failure, FailureKind, ReadError, Strategy, Verdict};
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2};
 use pyo3::prelude::*;
 
 use crate::{errors, interrupt};
-
-/// Plies of the estimate that picks the move when a budget ends before
-/// anything is proved: the CLI's `--estimate-depth` default.
-const ESTIMATE_DEPTH: u32 = 6;
 
 /// How often a running search is told of a Ctrl-C that Python has seen.
 const STOP_POLL: Duration = Duration::from_millis(2);
@@ -235,6 +232,16 @@ impl PyPosition {
         format!("Position('{}')", self.0)
     }
 
+    /// The board as `dalkon dakon show` draws it for a terminal.
+    fn draw(&self) -> String {
+        dalkon_render::dakon::draw(&self.0)
+    }
+
+    /// The picture of `dalkon dakon show --format svg`, for notebooks.
+    fn _repr_svg_(&self) -> String {
+        dalkon_render::dakon::svg(&self.0, None)
+    }
+
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let parse = py.get_type::<PyPosition>().getattr("parse")?;
         Ok((parse, (self.0.to_string(),)))
@@ -284,23 +291,24 @@ pub struct PySolveResult {
 }
 
 impl PySolveResult {
-    fn from(a: Analysis) -> PySolveResult {
+    fn from(r: BestReport) -> PySolveResult {
+        let a = &r.analysis;
         PySolveResult {
-            value: a.value,
+            value: r.value,
             lower: a.lower,
             upper: a.upper,
-            best_moves: a.best_moves,
-            pv: a.pv,
-            exact: a.exact,
             moves: a
                 .move_bounds
                 .iter()
                 .map(|m| (m.hole, m.lower, m.upper))
                 .collect(),
-            estimate_depth: a.estimate_depth,
-            nodes: a.nodes,
             positions: a.positions,
-            seconds: a.seconds,
+            best_moves: r.best_moves,
+            pv: r.pv,
+            exact: r.exact,
+            estimate_depth: r.estimate_depth,
+            nodes: r.nodes,
+            seconds: r.seconds,
         }
     }
 }
@@ -378,29 +386,18 @@ fn solve(
     every_move: bool,
     tt_mb: Option<usize>,
 ) -> PyResult<PySolveResult> {
-    let time = match time {
-        None => None,
-        Some(s) if s > 0.0 && s <= 1e7 => Some(Duration::from_secs_f64(s)),
-        Some(_) => {
-            return Err(errors::input(
-                "--time must be more than 0 seconds and at most 10000000",
-            ))
-        }
-    };
-    let (pos, rules) = (pos.0, rules_of(rules));
-    let limits = Limits {
-        time,
-        ..search_limits(pos.holes(), tt_mb, max_nodes.filter(|&n| n > 0)).map_err(solve_error)?
-    };
-    let options = Options {
+    let request = BestRequest {
         every_move,
-        estimate_depth: ESTIMATE_DEPTH,
+        tt_mb,
+        ..BestRequest::new(rules_of(rules))
+            .max_nodes(max_nodes)
+            .time(time)
+            .map_err(errors::input)?
     };
-    searching(py, |progress| {
-        analyse_with(&pos, &rules, &limits, None, Some(progress), options)
-    })?
-    .map(PySolveResult::from)
-    .map_err(solve_error)
+    let pos = pos.0;
+    searching(py, |progress| request.run(&pos, Some(progress)))?
+        .map(PySolveResult::from)
+        .map_err(solve_error)
 }
 
 /// One strategy file written by `prove`.
@@ -476,23 +473,23 @@ impl PyProof {
     }
 }
 
-fn proof_of(p: &Proved, files: Vec<WrittenFile>) -> PyProof {
+fn proof_of(r: ProveReport) -> PyProof {
     PyProof {
-        value: p.value,
-        best_moves: p.best_moves.clone(),
-        files: files
+        value: r.value,
+        best_moves: r.best_moves,
+        files: r
+            .files
             .into_iter()
-            .zip(p.reached)
-            .map(|(f, reached)| PyProofFile {
-                path: f.path,
-                player: f.player.index(),
+            .map(|f| PyProofFile {
+                path: f.path.into(),
+                player: f.player,
                 guarantees: f.guarantees,
                 lines: f.lines,
-                reached,
+                reached: f.reached,
                 bytes: f.bytes,
             })
             .collect(),
-        seconds: p.seconds[0] + p.seconds[1],
+        seconds: r.seconds,
     }
 }
 
@@ -534,7 +531,7 @@ fn prove(
     let files = py
         .detach(|| proved.write(&out_dir, gzip))
         .map_err(solve_error)?;
-    Ok(proof_of(&proved, files))
+    Ok(proof_of(ProveReport::new(&proved, &files)))
 }
 
 /// Where a strategy breaks (`Verdict.failure`).
@@ -568,20 +565,13 @@ impl PyFailure {
 }
 
 impl PyFailure {
-    fn from(f: &Failure) -> PyFailure {
-        let (kind, position, hole) = match &f.kind {
-            FailureKind::MissingLine { position } => ("missing_line", Some(*position), None),
-            FailureKind::IllegalMove { position, hole } => {
-                ("illegal_move", Some(*position), Some(*hole))
-            }
-            FailureKind::BelowGuarantee { .. } => ("below_guarantee", None, None),
-        };
+    fn from(f: FailureReport) -> PyFailure {
         PyFailure {
-            kind,
-            path: f.path.clone(),
-            position: position.map(PyPosition),
-            hole,
-            message: f.to_string(),
+            kind: f.kind,
+            path: f.path,
+            position: f.at.map(PyPosition),
+            hole: f.hole,
+            message: f.message,
         }
     }
 }
@@ -635,19 +625,19 @@ impl PyVerdict {
     }
 }
 
-fn verdict_of(s: &Strategy, v: &Verdict, seconds: f64) -> PyVerdict {
+fn verdict_of(r: VerifyReport) -> PyVerdict {
     PyVerdict {
-        valid: v.valid,
-        player: s.player.index(),
-        guarantees: s.guarantees,
-        proved: v.proved,
-        positions_checked: v.positions_checked,
-        lines: s.lines(),
-        unused_lines: v.unused_lines,
-        rules: PyRules(s.rules),
-        root: PyPosition(s.root),
-        seconds,
-        failure: v.failure.as_ref().map(PyFailure::from),
+        valid: r.valid,
+        player: r.player,
+        guarantees: r.guarantees,
+        proved: r.proved,
+        positions_checked: r.positions_checked,
+        lines: r.lines,
+        unused_lines: r.unused_lines,
+        rules: PyRules(r.strategy.rules),
+        root: PyPosition(r.strategy.root),
+        seconds: r.seconds,
+        failure: r.failure.map(PyFailure::from),
     }
 }
 
@@ -658,21 +648,12 @@ fn verdict_of(s: &Strategy, v: &Verdict, seconds: f64) -> PyVerdict {
 /// exit 2). Runs without the GIL; Ctrl-C stops the check.
 #[pyfunction]
 fn verify(py: Python<'_>, path: PathBuf) -> PyResult<PyVerdict> {
-    let checked: Result<Option<PyVerdict>, String> = interrupt::run(py, |stop: &AtomicBool| {
-        let name = path.display();
-        let strategy = dalkon_strategy::read_file(&path).map_err(|e| match e {
-            ReadError::Format(e) => format!("{name}: {e}"),
-            e => format!("cannot read {name}: {e}"),
-        })?;
-        let started = Instant::now();
-        // `None`: stopped by Ctrl-C, which `interrupt::run` raises.
-        Ok(verify_until(&strategy, stop)
-            .map(|verdict| verdict_of(&strategy, &verdict, started.elapsed().as_secs_f64())))
-    })?;
+    let checked = interrupt::run(py, |stop: &AtomicBool| verify_file(&path, stop))?;
     match checked {
-        Ok(Some(verdict)) => Ok(verdict),
+        // `None`: stopped by Ctrl-C, which `interrupt::run` raises.
+        Ok(Some(report)) => Ok(verdict_of(report)),
         Ok(None) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(())),
-        Err(message) => Err(errors::data(message)),
+        Err(e) => Err(errors::data(e.to_string())),
     }
 }
 

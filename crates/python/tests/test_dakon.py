@@ -445,3 +445,61 @@ def test_prove_writes_the_files_dakon_prove_writes(tmp_path):
         assert (f.player, f.guarantees, f.lines, f.reached, f.bytes) == (
             c["player"], c["guarantees"], c["lines"], c["reached"], c["bytes"])
         assert f.path.read_bytes() == pathlib.Path(c["path"]).read_bytes()
+
+
+# -- one answer everywhere (issue 18) ----------------------------------------
+
+#: 7×7 positions from the principal variation of the 7×7 start, and one with
+#: North to move; the CLI's agreement tests use the same.
+GAME_7X7 = [
+    "0,0,0,1,0,0,7/0,6,0,2,6,9,2/65,0 0",
+    "3,3,3,0,1,2,1/1,0,1,5,1,2,5/70,0 0",
+    "4,1,0,3,2,1,2/0,1,0,6,0,3,0/75,0 0",
+    "3,1,4,2,0,1,3/1,0,1,0,1,0,1/80,0 0",
+    "0,6,0,2,6,9,2/0,0,0,1,0,0,7/0,65 1",
+]
+
+
+def agreement_positions():
+    starts = [str(Position.start(h, s)) for h in range(2, 6) for s in range(1, 5)]
+    return starts + GAME_7X7
+
+
+def cli_json(*args):
+    out = subprocess.run([dalkon_binary(), *args, "--format", "json"], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_solve_gives_the_clis_answer_on_small_boards_and_7x7_positions():
+    for text in agreement_positions():
+        pos = Position.parse(text)
+        for every_move in (False, True):
+            flags = ["--every-move"] if every_move else []
+            cli = cli_json("dakon", "best", "--position", text, *flags)
+            r = solve(pos, every_move=every_move)
+            assert (r.value, r.best_moves, r.exact, r.pv) == (
+                cli["value"], cli["best_moves"], cli["exact"], cli["pv"]), text
+            # Each move: the CLI's exact value, or its bounds.
+            by_hole = {m[0]: m for m in r.moves}
+            assert sorted(by_hole) == [m["move"] for m in cli["moves"]], text
+            for m in cli["moves"]:
+                _, lower, upper = by_hole[m["move"]]
+                if "value" in m:
+                    assert lower == upper == m["value"], (text, m)
+                else:
+                    assert (lower, upper) == (m["lower"], m["upper"]), (text, m)
+        show = cli_json("dakon", "show", "--position", text, "--best", "--max-nodes", "1000000000")
+        assert (show["value"], show["best_moves"], show["exact"]) == (r.value, r.best_moves, r.exact)
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_the_svg_and_the_drawing_are_the_clis():
+    for text in ["1,2,3/4,5,6/7,8 1", "0,0/5,0/3,0 0", GAME_7X7[0]]:
+        pos = Position.parse(text)
+        for fmt, got in (("svg", pos._repr_svg_()), ("text", pos.draw())):
+            out = subprocess.run([dalkon_binary(), "dakon", "show", "--position", text,
+                                  "--format", fmt], check=True, capture_output=True,
+                                 text=True).stdout
+            assert got == out, (text, fmt)

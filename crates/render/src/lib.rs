@@ -1,10 +1,12 @@
 //! Drawings of both games' positions, as text for a terminal and as SVG
 //! pictures, shared by every front end (the CLI's `show`, `best` and
-//! `game`, the Python package's `__str__` and `_repr_svg_`), so that a
+//! `game`, the Python package's `draw()` and `_repr_svg_`), so that a
 //! position looks the same wherever it is shown.
 //!
-//! `daldos` holds the Daldøs drawings (text and SVG); `page` holds the SVG building blocks (a white page, text, arrowheads,
+//! `dakon` and `daldos` hold each game's drawings (text and SVG); `page`
+//! holds the SVG building blocks (a white page, text, arrowheads,
 //! coordinates rounded so the same picture is always the same bytes).
 
+pub mod dakon;
 pub mod daldos;
 pub mod page;

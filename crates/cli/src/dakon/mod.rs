@@ -3,7 +3,6 @@
 
 mod args;
 mod best;
-pub(crate) mod draw;
 mod game;
 pub(crate) mod openings;
 mod play;
@@ -14,7 +13,10 @@ mod show;
 pub(crate) mod solve;
 mod verify;
 
+use crate::common::quote;
 use crate::common::Global;
+use anyhow::Context;
+use dalkon_rules::dakon::Position;
 
 pub use rule_args::RuleArgs;
 
@@ -55,4 +57,30 @@ pub fn run(
         Command::Show(args) => show::run(global, args, out),
         Command::Game(args) => game::run(global, args, out, stdin),
     }
+}
+
+/// A report as the CLI's JSON: through `serde_json::Value`, whose keys are
+/// sorted, so that the bytes do not depend on the report's field order.
+fn print_json(out: &mut dyn std::io::Write, report: &impl serde::Serialize) -> anyhow::Result<()> {
+    writeln!(out, "{}", serde_json::to_value(report)?)?;
+    Ok(())
+}
+
+/// `--position` (or `flag`) parsed, the input quoted in the error.
+fn position(text: &str, flag: &str) -> anyhow::Result<Position> {
+    text.parse()
+        .with_context(|| format!("bad {flag}{}", quote(text)))
+}
+
+/// The ` move  value` table of a report, best first: `dakon best` and the
+/// game's hint print the same rows.
+fn ranked_table(
+    out: &mut dyn std::io::Write,
+    r: &dalkon_dakon::request::BestReport,
+) -> std::io::Result<()> {
+    writeln!(out, " move  value")?;
+    for m in r.ranked() {
+        writeln!(out, "{:>5}  {:>5}", m.hole, m.value.to_string())?;
+    }
+    Ok(())
 }

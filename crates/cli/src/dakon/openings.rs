@@ -4,12 +4,14 @@
 use std::path::PathBuf;
 
 use dalkon_dakon::openings::{plan_count, CountLimits, CountPlan, CountRequest, Openings};
+use dalkon_dakon::request::{
+    FirstReport, OpeningsReport, DEFAULT_CHECKPOINT_MINUTES, DEFAULT_MAX_POSITIONS,
+};
 use dalkon_dakon::SolveError;
-use serde_json::json;
+use dalkon_render::dakon::{chain, draw};
 
-use super::draw::{chain, draw};
 use super::progress::{on_terminal, LayerBar};
-use super::RuleArgs;
+use super::{print_json, RuleArgs};
 use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
@@ -35,10 +37,10 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
     /// Minutes between checkpoints of a long count.
-    #[arg(long, value_name = "MIN", default_value_t = 10)]
+    #[arg(long, value_name = "MIN", default_value_t = DEFAULT_CHECKPOINT_MINUTES)]
     pub checkpoint_minutes: u64,
     /// Give up beyond this many distinct positions.
-    #[arg(long, value_name = "N", default_value_t = 50_000_000_000)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_POSITIONS)]
     pub max_positions: u64,
     /// Do not count: only find the lexicographically first winning chain
     /// (or show that none exists) by a depth-first search, for boards
@@ -85,52 +87,42 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
         return run_first(&plan, format, out);
     }
     let (o, seconds) = count(&plan)?;
+    let r = OpeningsReport::new(&plan.start, &rules, args.seeds, o)?;
     if format == Format::Json {
-        let j = json!({
-            "holes": args.holes,
-            "seeds": args.seeds,
-            "winning_chains": o.winning_chains,
-            "shortest": o.shortest,
-            "best": o.best,
-            "best_margin": o.best_margin,
-        });
-        writeln!(out, "{j}")?;
-        return Ok(());
+        return print_json(out, &r);
     }
     writeln!(
         out,
         "Dakon {}×{} ({rules}): first-turn openings\n",
         args.holes, args.seeds
     )?;
-    let pos = plan.start;
-    write!(out, "{}", draw(&pos))?;
+    write!(out, "{}", draw(&plan.start))?;
     writeln!(out)?;
-    if o.winning_chains == 0 {
-        writeln!(
+    match r.after_best {
+        None => writeln!(
             out,
             "No chain of the first turn wins the game before the opponent moves."
-        )?;
-    } else {
-        writeln!(out, "winning chains  {}", o.winning_chains)?;
-        writeln!(
-            out,
-            "shortest        {}  ({} moves)",
-            chain(&o.shortest, " "),
-            o.shortest.len()
-        )?;
-        writeln!(
-            out,
-            "best            {}  ({} moves, final margin {:+})",
-            chain(&o.best, " "),
-            o.best.len(),
-            o.best_margin.unwrap_or(0)
-        )?;
-        let mut end = pos;
-        for &h in &o.best {
-            end = end.play(h, &rules)?;
+        )?,
+        Some(end) => {
+            writeln!(out, "winning chains  {}", r.winning_chains)?;
+            let (shortest, best) = (&r.shortest, &r.best);
+            writeln!(
+                out,
+                "shortest        {}  ({} moves)",
+                chain(shortest, " "),
+                shortest.len()
+            )?;
+            writeln!(
+                out,
+                "best            {}  ({} moves, final margin {:+})",
+                chain(best, " "),
+                best.len(),
+                r.best_margin.unwrap_or(0)
+            )?;
+            writeln!(out, "\nafter the best chain:\n{}", draw(&end))?;
         }
-        writeln!(out, "\nafter the best chain:\n{}", draw(&end))?;
     }
+    let o = &r.openings;
     writeln!(
         out,
         "positions       {} ({} from which the turn can still be won)",
@@ -148,15 +140,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
 fn run_first(plan: &CountPlan, format: Format, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let (f, seconds) = plan.first()?;
     if format == Format::Json {
-        let j = json!({
-            "holes": plan.holes,
-            "seeds": plan.seeds,
-            "first": f.chain.clone().unwrap_or_default(),
-            "first_margin": f.margin,
-            "positions": f.positions,
-        });
-        writeln!(out, "{j}")?;
-        return Ok(());
+        return print_json(out, &FirstReport::new(plan.holes, plan.seeds, &f));
     }
     writeln!(
         out,

@@ -1,13 +1,11 @@
 //! `dalkon dakon play`: apply moves and show each position with what
 //! happened (relays, bonus, captures, the end sweep).
 
-use anyhow::Context;
-use dalkon_rules::dakon::Position;
-use serde_json::json;
+use dalkon_dakon::request::PlayRequest;
+use dalkon_render::dakon::{draw, side_name};
 
-use super::draw::{draw, side_name};
-use super::RuleArgs;
-use crate::common::{quote, Format, Global};
+use super::{position, print_json, RuleArgs};
+use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,42 +22,23 @@ pub struct Args {
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let rules = args.rules.rules();
-    let start: Position = args
-        .position
-        .parse()
-        .with_context(|| format!("bad --position {}", quote(&args.position)))?;
-    let mut positions = Vec::new();
-    let mut events = Vec::new();
-    let mut p = start;
-    for (i, &hole) in args.moves.iter().enumerate() {
-        let mover = p.side_to_move();
-        let (next, log) = p
-            .play_logged(hole, &rules)
-            .with_context(|| format!("move {} (hole {hole}) in {p}", i + 1))?;
-        positions.push((mover, hole, next));
-        events.push(log);
-        p = next;
-    }
+    let request = PlayRequest {
+        position: position(&args.position, "--position ")?,
+        moves: args.moves,
+        rules: args.rules.rules(),
+    };
+    let report = request.run()?;
     if format == Format::Json {
-        let json = json!({
-            "positions": positions.iter().map(|(_, _, p)| p.to_string()).collect::<Vec<_>>(),
-            "events": events
-                .iter()
-                .map(|log| log.iter().map(|e| e.to_string()).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-        });
-        writeln!(out, "{json}")?;
-        return Ok(());
+        return print_json(out, &report);
     }
-    writeln!(out, "Rules: {rules}\n")?;
-    writeln!(out, "{}", draw(&start))?;
-    for ((mover, hole, pos), log) in positions.iter().zip(&events) {
-        writeln!(out, "{} plays hole {hole}:", side_name(*mover))?;
-        for e in log {
+    writeln!(out, "Rules: {}\n", request.rules)?;
+    writeln!(out, "{}", draw(&request.position))?;
+    for step in &report.steps {
+        writeln!(out, "{} plays hole {}:", side_name(step.mover), step.hole)?;
+        for e in &step.events {
             writeln!(out, "  {e}")?;
         }
-        writeln!(out, "\n{}", draw(pos))?;
+        writeln!(out, "\n{}", draw(&step.position))?;
     }
     Ok(())
 }

@@ -14,6 +14,19 @@ pub fn on_terminal() -> bool {
     std::io::stderr().is_terminal()
 }
 
+/// A bar of `len` items drawn with `template`, on a terminal only.
+fn bar(len: u64, template: &str) -> Option<ProgressBar> {
+    on_terminal().then(|| {
+        let b = ProgressBar::new(len);
+        b.set_style(
+            ProgressStyle::with_template(template)
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        b
+    })
+}
+
 /// Run `work` (given live counters to update) while a spinner shows the
 /// nodes searched and root moves solved.
 pub fn with_search_spinner<T: Send>(
@@ -75,17 +88,10 @@ impl BuildBar {
     /// A bar on a terminal, nothing otherwise, for a build of levels up to
     /// `last`.
     pub fn new(last: u32) -> BuildBar {
-        let bar = on_terminal().then(|| {
-            let b = ProgressBar::new(0);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            b
-        });
+        let bar = bar(
+            0,
+            "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
+        );
         BuildBar { bar, last }
     }
 
@@ -131,18 +137,13 @@ pub struct CountBar {
 impl CountBar {
     /// A bar of `len` items on a terminal, nothing otherwise.
     pub fn new(len: u64, prefix: &str) -> CountBar {
-        let bar = on_terminal().then(|| {
-            let b = ProgressBar::new(len);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} {elapsed_precise} {msg}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
+        let bar = bar(
+            len,
+            "{prefix} [{bar:30}] {pos}/{len} {elapsed_precise} {msg}",
+        );
+        if let Some(b) = &bar {
             b.set_prefix(prefix.to_owned());
-            b
-        });
+        }
         CountBar { bar }
     }
 
@@ -178,17 +179,10 @@ pub struct LayerBar {
 impl LayerBar {
     /// A bar on a terminal, nothing otherwise.
     pub fn new(label: &str) -> LayerBar {
-        let bar = on_terminal().then(|| {
-            let b = ProgressBar::new(0);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} layers {elapsed_precise} {msg}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            b
-        });
+        let bar = bar(
+            0,
+            "{prefix} [{bar:30}] {pos}/{len} layers {elapsed_precise} {msg}",
+        );
         LayerBar {
             bar,
             label: label.to_owned(),

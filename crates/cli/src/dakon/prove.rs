@@ -4,17 +4,16 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context;
 use dalkon_dakon::prove::{prove, ProveRequest};
+use dalkon_dakon::request::ProveReport;
 use dalkon_dakon::solve::start_position;
+use dalkon_render::dakon::chain;
 use dalkon_rules::dakon::Position;
-use serde_json::json;
 
 use super::args::SearchArgs;
-use super::draw::chain;
 use super::progress::with_search_spinner;
-use super::RuleArgs;
-use crate::common::{quote, Format, Global};
+use super::{position, print_json, RuleArgs};
+use crate::common::{Format, Global};
 
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("root").required(true).args(["holes", "position"])))]
@@ -48,9 +47,7 @@ pub struct Args {
 impl Args {
     fn root(&self) -> anyhow::Result<Position> {
         match (&self.position, self.holes, self.seeds) {
-            (Some(text), _, _) => text
-                .parse()
-                .with_context(|| format!("bad --position {}", quote(text))),
+            (Some(text), _, _) => position(text, "--position "),
             (None, Some(holes), Some(seeds)) => Ok(start_position(holes, seeds)?),
             _ => unreachable!("clap requires --position or --holes with --seeds"),
         }
@@ -67,31 +64,9 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     };
     let p = with_search_spinner("proving", |progress| prove(&request, Some(progress)))?;
     let files = p.write(&args.out, args.gzip)?;
-    let seconds = p.seconds[0] + p.seconds[1];
+    let report = ProveReport::new(&p, &files);
     if format == Format::Json {
-        let files: Vec<_> = files
-            .iter()
-            .zip(p.reached)
-            .map(|(f, reached)| {
-                json!({
-                    "path": f.path.display().to_string(),
-                    "player": f.player.index(),
-                    "guarantees": f.guarantees,
-                    "positions": f.lines,
-                    "lines": f.lines,
-                    "reached": reached,
-                    "bytes": f.bytes,
-                })
-            })
-            .collect();
-        let j = json!({
-            "value": p.value,
-            "best_moves": p.best_moves,
-            "files": files,
-            "seconds": seconds,
-        });
-        writeln!(out, "{j}")?;
-        return Ok(());
+        return print_json(out, &report);
     }
     writeln!(
         out,
@@ -126,7 +101,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     writeln!(
         out,
         "\nsearch {:.3} s, strategies {:.3} s; check them with `dalkon dakon verify FILE`",
-        p.seconds[0], p.seconds[1]
+        report.parts[0], report.parts[1]
     )?;
     Ok(())
 }

@@ -4,14 +4,14 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use dalkon_dakon::request::SolveReport;
 use dalkon_dakon::solve::{self, MethodChoice, Outcome, Plan, SolveRequest, Solved};
 use dalkon_dakon::SolveError;
-use serde_json::json;
+use dalkon_render::dakon::{chain, draw};
 
 use super::args::SearchArgs;
-use super::draw::{chain, draw};
 use super::progress::{with_search_spinner, BuildBar};
-use super::RuleArgs;
+use super::{print_json, RuleArgs};
 use crate::common::{Format, Global};
 
 /// How to solve.
@@ -108,21 +108,11 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             "note: the databases were not saved ({why}); they were built in memory for this answer"
         );
     }
+    let report = SolveReport::new(s, &db_dir);
     if format == Format::Json {
-        let j = json!({
-            "holes": s.holes,
-            "seeds": s.seeds,
-            "value": s.value,
-            "result": s.outcome().as_str(),
-            "best_moves": s.best_moves,
-            "method": s.method.as_str(),
-            "positions": s.positions,
-            "seconds": s.seconds,
-            "db_dir": db_dir.display().to_string(),
-        });
-        writeln!(out, "{j}")?;
-        return Ok(());
+        return print_json(out, &report);
     }
+    let s = &report.solved;
     writeln!(out, "Dakon {}×{} ({})\n", s.holes, s.seeds, s.rules)?;
     writeln!(out, "{}", draw(&plan.start))?;
     let verdict = match s.outcome() {

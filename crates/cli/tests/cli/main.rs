@@ -2,6 +2,7 @@
 //! contract (docs/cli.md): JSON field names, exit codes, and results that
 //! do not depend on the thread count.
 
+mod agree;
 mod dakon;
 mod dakondb;
 mod daldos;

@@ -87,6 +87,10 @@ class Position:
         """Whether the game is over (the side to move has no seeds)."""
     def terminal_margin(self, rules: Optional[Rules] = None) -> Optional[int]:
         """South's final store minus North's if the game is over, else None."""
+    def draw(self) -> str:
+        """The board as ``dalkon dakon show`` draws it for a terminal."""
+    def _repr_svg_(self) -> str:
+        """The picture of ``dalkon dakon show --format svg`` (notebooks)."""
     def __str__(self) -> str: ...
     def __repr__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...

@@ -11,9 +11,9 @@ use dalkon_rules::dakon::Rules;
 
 use super::boards::{full_proof, opening_boards, value_jobs, FULL_OPENINGS};
 use super::proofs::{ProofRecord, PROOF_COLUMNS};
-use crate::dakon::draw::chain;
 use crate::errors::Exit;
 use crate::reproduce::csv::{self, Row, Table};
+use dalkon_render::dakon::chain;
 
 /// The columns of `initial_values.csv`: docs/cli.md's, then `positions`
 /// and `best_moves_complete`.

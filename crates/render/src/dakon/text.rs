@@ -1,4 +1,5 @@
-//! Text drawings of Dakon boards and move chains.
+//! Text drawings of Dakon boards and move chains (the CLI's boards, and
+//! the line saying which moves are best).
 
 use dalkon_rules::dakon::{FinalScore, Position, Side};
 
@@ -116,6 +117,48 @@ pub fn game_over(p: &Position) -> String {
     }
 }
 
+/// `S` or `N`: the letter of a row's hole names (`S1`, `N3`).
+pub fn row_letter(side: Side) -> char {
+    match side {
+        Side::South => 'S',
+        Side::North => 'N',
+    }
+}
+
+/// The best moves of the side to move as a search found them, for the
+/// line under a drawing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Best<'a> {
+    /// The best moves (holes of the side to move); empty when the game is
+    /// over.
+    pub moves: &'a [usize],
+    /// Their value: final store difference for the side to move.
+    pub value: i32,
+    /// How far that value is proved (`exact`, or the proved bounds), as
+    /// the analysis labels it.
+    pub label: String,
+}
+
+impl Best<'_> {
+    /// What the search found, in words: "best moves S1, S3: value +3 for
+    /// South (0) (exact)".
+    pub fn line(&self, pos: &Position) -> String {
+        if self.moves.is_empty() {
+            return "no best move: the game is over".to_owned();
+        }
+        let letter = row_letter(pos.side_to_move());
+        let names: Vec<String> = self.moves.iter().map(|h| format!("{letter}{h}")).collect();
+        format!(
+            "best move{} {}: value {:+} for {} ({})",
+            if names.len() > 1 { "s" } else { "" },
+            names.join(", "),
+            self.value,
+            side_name(pos.side_to_move()),
+            self.label
+        )
+    }
+}
+
 /// Hole numbers joined by `sep`.
 pub fn chain(holes: &[usize], sep: &str) -> String {
     holes
@@ -127,8 +170,22 @@ pub fn chain(holes: &[usize], sep: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{draw, draw_marked};
+    use super::{draw, draw_marked, Best};
     use dalkon_rules::dakon::Position;
+
+    #[test]
+    fn the_best_line_names_the_holes() {
+        let pos: Position = "1,2,3/4,5,6/7,8 0".parse().unwrap();
+        let best = Best {
+            moves: &[1, 3],
+            value: 3,
+            label: "exact".to_owned(),
+        };
+        assert_eq!(
+            best.line(&pos),
+            "best moves S1, S3: value +3 for South (0) (exact)"
+        );
+    }
 
     /// A small position checked by hand: North's 4,5,6 in holes N1,N2,N3
     /// read right to left under their names, stores 8 (North) and 7.

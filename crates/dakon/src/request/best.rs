@@ -1,0 +1,355 @@
+//! `best`: the value and best moves of a position within a budget — the one
+//! request behind `dakon best`, `dakon show --best`, the game's hint and
+//! engine move, and Python's `solve`.
+
+use std::time::Duration;
+
+use dalkon_rules::dakon::{Position, Rules};
+use serde::Serialize;
+
+use crate::best::{analyse_with, engine_move, Analysis, EngineMove, Options};
+use crate::error::SolveError;
+use crate::label::{Label, RankedMove};
+use crate::search::answer::Session;
+use crate::search::{Limits, SearchProgress};
+use crate::solve::search_limits;
+
+/// Plies of the estimate that picks the move when the budget ends before
+/// anything is proved.
+pub const DEFAULT_ESTIMATE_DEPTH: u32 = 6;
+
+/// The longest `time` a request takes, in seconds.
+pub const MAX_SECONDS: f64 = 1e7;
+
+/// A search time of `seconds`, checked: more than 0, at most
+/// [`MAX_SECONDS`].
+pub fn seconds(seconds: f64) -> Result<Duration, SolveError> {
+    if seconds > 0.0 && seconds <= MAX_SECONDS {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(SolveError::Time)
+    }
+}
+
+/// What to ask of a position, and within which budget (validated by its
+/// setters; the position is given to [`BestRequest::run`], so that one
+/// request serves a batch or a game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BestRequest {
+    /// The rule set.
+    pub rules: Rules,
+    /// Stop after about this long (`None`: no limit).
+    pub time: Option<Duration>,
+    /// Stop after about this many nodes (`None`: no limit).
+    pub max_nodes: Option<u64>,
+    /// Also solve every move that is not best.
+    pub every_move: bool,
+    /// Plies of the fallback estimate.
+    pub estimate_depth: u32,
+    /// Transposition-table memory in MiB (`None`: half the available
+    /// memory, at most 4096).
+    pub tt_mb: Option<usize>,
+}
+
+impl BestRequest {
+    /// Exact (no budget), best moves only, the default estimate depth and
+    /// table.
+    pub fn new(rules: Rules) -> BestRequest {
+        BestRequest {
+            rules,
+            time: None,
+            max_nodes: None,
+            every_move: false,
+            estimate_depth: DEFAULT_ESTIMATE_DEPTH,
+            tt_mb: None,
+        }
+    }
+
+    /// The same request with a node budget (`0` or `None`: no limit).
+    pub fn max_nodes(self, max_nodes: Option<u64>) -> BestRequest {
+        BestRequest {
+            max_nodes: max_nodes.filter(|&n| n > 0),
+            ..self
+        }
+    }
+
+    /// The same request with a time budget in seconds, checked
+    /// ([`seconds`]).
+    pub fn time(self, time: Option<f64>) -> Result<BestRequest, SolveError> {
+        Ok(BestRequest {
+            time: time.map(seconds).transpose()?,
+            ..self
+        })
+    }
+
+    /// The search limits for a board of `holes` holes a row (the table
+    /// sized and checked).
+    pub fn limits(&self, holes: usize) -> Result<Limits, SolveError> {
+        Ok(Limits {
+            time: self.time,
+            ..search_limits(holes, self.tt_mb, self.max_nodes)?
+        })
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            every_move: self.every_move,
+            estimate_depth: self.estimate_depth,
+        }
+    }
+
+    /// Analyse `pos` with a table of its own.
+    pub fn run(
+        &self,
+        pos: &Position,
+        progress: Option<&SearchProgress>,
+    ) -> Result<BestReport, SolveError> {
+        Analyst::default().run(self, pos, progress)
+    }
+}
+
+/// Requests answered one after another with one table, kept while the
+/// board and the budget (rules, time, nodes, table) stay the same: every
+/// bound in it is proved, so later positions reuse the work (a batch, a
+/// game).
+#[derive(Default)]
+pub struct Analyst {
+    session: Option<(Session, Limits, BudgetKey)>,
+}
+
+/// What a session's table depends on.
+type BudgetKey = (Rules, Option<Duration>, Option<u64>, Option<usize>);
+
+fn key(r: &BestRequest) -> BudgetKey {
+    (r.rules, r.time, r.max_nodes, r.tt_mb)
+}
+
+impl std::fmt::Debug for Analyst {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analyst")
+            .field("limits", &self.session.as_ref().map(|s| s.1))
+            .finish()
+    }
+}
+
+impl Analyst {
+    /// The session for `request` on `pos`'s board, made anew (its limits
+    /// computed and checked) when it does not serve it.
+    fn session(
+        &mut self,
+        request: &BestRequest,
+        pos: &Position,
+    ) -> Result<(&Session, Limits), SolveError> {
+        let keep = matches!(&self.session,
+            Some((s, _, k)) if s.serves(pos, &request.rules) && *k == key(request));
+        if !keep {
+            let limits = request.limits(pos.holes())?;
+            let s = Session::new(pos.holes(), request.rules, &limits);
+            self.session = Some((s, limits, key(request)));
+        }
+        let (s, l, _) = self.session.as_ref().expect("made above");
+        Ok((s, *l))
+    }
+
+    /// Answer `request` for `pos`.
+    pub fn run(
+        &mut self,
+        request: &BestRequest,
+        pos: &Position,
+        progress: Option<&SearchProgress>,
+    ) -> Result<BestReport, SolveError> {
+        let options = request.options();
+        let (session, limits) = self.session(request, pos)?;
+        let a = analyse_with(
+            pos,
+            &request.rules,
+            &limits,
+            Some(session),
+            progress,
+            options,
+        )?;
+        Ok(BestReport::from(a))
+    }
+
+    /// The engine's move in `pos` under `request`'s budget: the first best
+    /// move of the same analysis (best moves only), or `None` when the game
+    /// is over.
+    pub fn engine_move(
+        &mut self,
+        request: &BestRequest,
+        pos: &Position,
+    ) -> Result<Option<EngineMove>, SolveError> {
+        let (session, limits) = self.session(request, pos)?;
+        engine_move(
+            pos,
+            &request.rules,
+            &limits,
+            Some(session),
+            request.estimate_depth,
+        )
+    }
+}
+
+/// One move of a [`BestReport`]: its exact value, or the bounds proved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The hole.
+    #[serde(rename = "move")]
+    pub hole: usize,
+    /// Its exact value, where proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+    /// Proved lower bound, where the value is not exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower: Option<i32>,
+    /// Proved upper bound, where the value is not exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper: Option<i32>,
+}
+
+/// The answer of a [`BestRequest`]; serialized, the JSON of `dakon best`
+/// (docs/cli.md).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BestReport {
+    /// Final store difference for the side to move.
+    pub value: i32,
+    /// The best moves (see [`Analysis::best_moves`]).
+    pub best_moves: Vec<usize>,
+    /// Every legal move: exact value or proved bounds.
+    pub moves: Vec<MoveReport>,
+    /// Whether `value` and `best_moves` are proved.
+    pub exact: bool,
+    /// The principal variation.
+    pub pv: Vec<usize>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Proved lower bound, when not exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower: Option<i32>,
+    /// Proved upper bound, when not exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper: Option<i32>,
+    /// Plies of the estimate that chose the move, when nothing was proved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate_depth: Option<u32>,
+    /// The whole analysis (bounds of every move, table size).
+    #[serde(skip)]
+    pub analysis: Analysis,
+}
+
+impl From<Analysis> for BestReport {
+    fn from(a: Analysis) -> BestReport {
+        let moves = a
+            .move_bounds
+            .iter()
+            .map(|m| {
+                if m.is_exact() && (a.exact || a.moves.iter().any(|e| e.0 == m.hole)) {
+                    MoveReport {
+                        hole: m.hole,
+                        value: Some(m.lower),
+                        lower: None,
+                        upper: None,
+                    }
+                } else {
+                    MoveReport {
+                        hole: m.hole,
+                        value: None,
+                        lower: Some(m.lower),
+                        upper: Some(m.upper),
+                    }
+                }
+            })
+            .collect();
+        let inexact = |v: i32| (!a.exact).then_some(v);
+        BestReport {
+            value: a.value,
+            best_moves: a.best_moves.clone(),
+            moves,
+            exact: a.exact,
+            pv: a.pv.clone(),
+            nodes: a.nodes,
+            seconds: a.seconds,
+            lower: inexact(a.lower),
+            upper: inexact(a.upper),
+            estimate_depth: if a.exact { None } else { a.estimate_depth },
+            analysis: a,
+        }
+    }
+}
+
+impl BestReport {
+    /// How far the value is proved.
+    pub fn label(&self) -> Label {
+        self.analysis.label()
+    }
+
+    /// Every legal move, best first, by what is proved.
+    pub fn ranked(&self) -> Vec<RankedMove> {
+        self.analysis.ranked()
+    }
+
+    /// The work done, or that the answer is not exact and why: the last
+    /// line of `dakon best`'s text.
+    pub fn note(&self) -> String {
+        let a = &self.analysis;
+        let work = format!(
+            "{} nodes, {} positions in the table, {:.3} s",
+            a.nodes, a.positions, a.seconds
+        );
+        match (a.exact, a.estimate_depth) {
+            (true, _) => work,
+            (false, None) => format!(
+                "budget reached ({work}): NOT exact; the value lies in [{:+}, {:+}]",
+                a.lower, a.upper
+            ),
+            (false, Some(depth)) => format!(
+                "budget reached ({work}) before anything was proved: the move is an estimate {depth} plies deep, NOT exact"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_outside_the_range_are_refused() {
+        for bad in [0.0, -1.0, 1e8, f64::NAN] {
+            let e = BestRequest::new(Rules::default())
+                .time(Some(bad))
+                .unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "--time must be more than 0 seconds and at most 10000000"
+            );
+            assert!(e.is_bad_input());
+        }
+        let r = BestRequest::new(Rules::default()).time(Some(0.5)).unwrap();
+        assert_eq!(r.time, Some(Duration::from_millis(500)));
+        assert_eq!(r.max_nodes(Some(0)).max_nodes, None);
+    }
+
+    /// The report's JSON: exact moves carry a value, the others bounds; the
+    /// position's bounds only when not exact.
+    #[test]
+    fn the_report_serializes_as_the_cli_json() {
+        let pos = Position::start(4, 4).unwrap();
+        let r = BestRequest::new(Rules::default()).run(&pos, None).unwrap();
+        let j = serde_json::to_value(&r).unwrap();
+        assert_eq!(j["value"], 32);
+        assert_eq!(j["moves"][0], serde_json::json!({"move": 1, "value": 32}));
+        assert_eq!(j["moves"][1]["value"], serde_json::Value::Null);
+        assert!(j["moves"][1]["upper"].as_i64().unwrap() < 32);
+        assert!(j.get("lower").is_none() && j.get("estimate_depth").is_none());
+        let cut = BestRequest::new(Rules::default())
+            .max_nodes(Some(1))
+            .run(&Position::start(7, 7).unwrap(), None)
+            .unwrap();
+        let j = serde_json::to_value(&cut).unwrap();
+        assert_eq!(j["exact"], false);
+        assert!(j["lower"].is_i64() && j["upper"].is_i64(), "{j}");
+    }
+}

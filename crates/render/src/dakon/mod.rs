@@ -1,0 +1,8 @@
+//! Dakon drawings: the text board for a terminal ([`text`]) and the SVG
+//! picture ([`svg`]).
+
+pub mod svg;
+pub mod text;
+
+pub use svg::svg;
+pub use text::{chain, draw, draw_marked, game_over, side_name, verdict, Best};
