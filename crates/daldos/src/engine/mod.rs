@@ -19,6 +19,7 @@ pub mod perfect;
 pub mod players;
 pub mod rng;
 pub mod search;
+pub mod session;
 pub mod tt;
 
 pub use daldos::{side_index, Daldos};
@@ -42,4 +43,5 @@ pub use search::{
     analyse_throw_with_progress, analyse_throw_with_stop, quantize, PlayValue, PositionAnalysis,
     RootMode, SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
 };
+pub use session::{draw_throw, Session, Status, Thrown, HINT_DEPTH, HINT_MAX_NODES};
 pub use tt::{Bounds, Table};
