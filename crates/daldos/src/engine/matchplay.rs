@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use crate::engine::game::Game;
 use crate::engine::players::Player;
 use crate::engine::rng::Rng;
-use crate::engine::session::Session;
+use crate::engine::session::{Session, Status};
 
 /// Match settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,6 +117,37 @@ fn game_until<G: Game>(
     *rng = session.rng().clone();
     let (winner, turns) = outcome?;
     Some((winner.map(|w| u8::from(w != first_side)), turns))
+}
+
+/// The throws and plays of game `index` of a match of `cfg` between `a`
+/// and `b` from `start` (as [`play_match`] plays it: `a` starts in even
+/// games), in order.
+pub fn match_game_moves<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    a: &dyn Player<G>,
+    b: &dyn Player<G>,
+    cfg: MatchConfig,
+    index: u32,
+) -> Vec<(G::Throw, G::Play)> {
+    let (first, second) = if index % 2 == 0 { (a, b) } else { (b, a) };
+    let mut seats = [Some(first), Some(second)];
+    if game.to_move(start) == 1 {
+        seats.swap(0, 1);
+    }
+    let rng = Rng::for_index(cfg.seed, u64::from(index));
+    let mut session = Session::new(game, start.clone(), seats, rng, cfg.turn_cap);
+    let mut moves = Vec::new();
+    while session.status() == Status::ToThrow {
+        session.throw();
+        let Some(i) = session.machine_choice() else {
+            break;
+        };
+        if let Some(mut t) = session.play(i, false) {
+            moves.push((t.throw, t.plays.swap_remove(i).0));
+        }
+    }
+    moves
 }
 
 /// Wilson score interval at 95% for `wins` out of `n`.

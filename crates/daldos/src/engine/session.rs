@@ -17,9 +17,14 @@
 //! machines' plays after it are replayed as they came, unless another play
 //! is chosen.
 
+use dalkon_rules::daldos::{Position, Throw};
+
+use crate::engine::daldos::Daldos;
+use crate::engine::deepen::{deepen, Analysis, DeepenError, DeepenOptions};
 use crate::engine::game::Game;
 use crate::engine::players::Player;
 use crate::engine::rng::Rng;
+use crate::engine::search::{RootMode, SearchOptions, ThrowAnalysis};
 
 /// The hint's default depth in throws (`daldos game --hint-depth`).
 pub const HINT_DEPTH: u32 = 2;
@@ -227,4 +232,85 @@ impl<'p, G: Game> Session<'p, G> {
             self.play(i, false);
         }
     }
+}
+
+/// A seed for a game whose seed was not given: drawn from the process's
+/// hashing keys and the clock, and printed so that the game can be replayed.
+pub fn random_seed() -> u64 {
+    use std::hash::BuildHasher;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one(now)
+}
+
+/// The engine's value of every play of `throw` in `pos`, best first, and
+/// the depth that answered: the question `daldos best --dice` asks
+/// ([`deepen`], every play valued, default pruning), to `depth` throws
+/// within `max_nodes` (all depths together; `None` for no limit). The one
+/// place the game's hints ask it.
+pub fn hint(
+    game: &Daldos,
+    pos: &Position,
+    throw: Throw,
+    depth: u32,
+    max_nodes: Option<u64>,
+) -> Result<(ThrowAnalysis<Daldos>, u32), DeepenError> {
+    let opts = DeepenOptions {
+        depth,
+        max_nodes,
+        prune: SearchOptions::default().prune,
+        mode: RootMode::AllExact,
+    };
+    let d = deepen(game, pos, Some(throw), opts, &(), None)?;
+    match d.analysis {
+        Analysis::Throw(a) => Ok((a, d.depth)),
+        Analysis::Position(_) => unreachable!("deepen answers the throw it was given"),
+    }
+}
+
+/// Why a typed line names no play of the throw ([`pick_play`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PickError {
+    /// A number outside the list.
+    #[error("there is no play {number}: the plays are numbered 1 to {count}")]
+    NoSuchNumber {
+        /// The number typed.
+        number: usize,
+        /// How many plays the throw has.
+        count: usize,
+    },
+    /// Text that is neither a number nor a listed play's notation.
+    #[error(
+        "{text} is not a play of this throw: type its number (1 to {count}) or its notation \
+         as listed, or help"
+    )]
+    NotAPlay {
+        /// The line typed, quoted (at most 80 characters of it).
+        text: String,
+        /// How many plays the throw has.
+        count: usize,
+    },
+}
+
+/// The play a typed line names among `names` (the plays' notations, as
+/// listed): its number in the list (from 1), or its notation, spaces and
+/// case aside. `quoted` is the line as an error quotes it.
+pub fn pick_play(text: &str, names: &[String], quoted: String) -> Result<usize, PickError> {
+    let count = names.len();
+    if let Ok(number) = text.parse::<usize>() {
+        return if (1..=count).contains(&number) {
+            Ok(number - 1)
+        } else {
+            Err(PickError::NoSuchNumber { number, count })
+        };
+    }
+    let typed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    names
+        .iter()
+        .position(|n| n.eq_ignore_ascii_case(&typed))
+        .ok_or(PickError::NotAPlay {
+            text: quoted,
+            count,
+        })
 }
