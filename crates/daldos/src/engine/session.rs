@@ -314,3 +314,96 @@ pub fn pick_play(text: &str, names: &[String], quoted: String) -> Result<usize, 
             count,
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::matchplay::{match_game_moves, play_game, MatchConfig};
+    use crate::engine::players::{GreedyPlayer, RandomPlayer};
+    use dalkon_rules::daldos::{Board, Variants};
+
+    fn board4() -> (Daldos, Position) {
+        (
+            Daldos::new(Variants::default()),
+            Position::start(Board::new(4).unwrap()),
+        )
+    }
+
+    /// A session between machines is the match's game: same winner, throws,
+    /// and (throw, play) list.
+    #[test]
+    fn a_session_plays_the_match_game() {
+        let (game, start) = board4();
+        let (a, b) = (&RandomPlayer as &dyn Player<Daldos>, &GreedyPlayer as _);
+        for seed in 0..20 {
+            let cfg = MatchConfig {
+                games: 1,
+                seed,
+                turn_cap: 500,
+            };
+            let mut rng = Rng::for_index(seed, 0);
+            let (winner, turns) = play_game(&game, &start, a, b, &mut rng, 500);
+            let mut s = Session::new(
+                &game,
+                start,
+                [Some(a), Some(b)],
+                Rng::for_index(seed, 0),
+                500,
+            );
+            assert_eq!(s.run(&|| false), Some((winner, turns)));
+            assert_eq!(s.rng(), &rng);
+            let moves = match_game_moves(&game, &start, a, b, cfg, 0);
+            assert_eq!(moves.len() as u32, turns);
+        }
+    }
+
+    /// `undo` restores the position, the throw count and the stream: the
+    /// same throw comes again.
+    #[test]
+    fn undo_comes_back_to_the_same_throw() {
+        let (game, start) = board4();
+        let b = &RandomPlayer as &dyn Player<Daldos>;
+        let mut s = Session::new(&game, start, [None, Some(b)], Rng::for_index(6, 0), 500);
+        assert!(!s.can_undo());
+        let (first, before) = loop {
+            let thrown = s.throw().clone();
+            match s.machine_choice() {
+                Some(i) => {
+                    s.play(i, false);
+                }
+                None => break (thrown, *s.position()),
+            }
+        };
+        let throws = s.throws();
+        assert!(s.play(first.plays.len(), true).is_none(), "out of range");
+        s.play(0, true).unwrap();
+        assert!(s.can_undo());
+        s.throw();
+        let now = s.throws();
+        assert_eq!(s.undo(), Some(now - (throws - 1)));
+        assert_eq!(*s.position(), before);
+        assert_eq!(s.throws(), throws - 1);
+        assert_eq!(s.throw().throw, first.throw);
+        assert_eq!(s.throws(), throws);
+    }
+
+    #[test]
+    fn picks_by_number_or_notation() {
+        let names = vec!["A3-A4 B2-M3".to_owned(), "pass".to_owned()];
+        assert_eq!(pick_play("2", &names, "\"2\"".into()), Ok(1));
+        assert_eq!(pick_play("a3-a4   b2-m3", &names, String::new()), Ok(0));
+        assert_eq!(
+            pick_play("3", &names, "\"3\"".into())
+                .unwrap_err()
+                .to_string(),
+            "there is no play 3: the plays are numbered 1 to 2"
+        );
+        assert_eq!(
+            pick_play("foo", &names, "\"foo\"".into())
+                .unwrap_err()
+                .to_string(),
+            "\"foo\" is not a play of this throw: type its number (1 to 2) or its notation as \
+             listed, or help"
+        );
+    }
+}
