@@ -52,7 +52,6 @@ __all__ = [
     "num_actions",
     "throws",
     "max_game_length",
-    "DEFAULT_MAX_THROWS",
     "odds",
     "best",
     "value",
