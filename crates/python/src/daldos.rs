@@ -6,20 +6,13 @@
 //! message comes from `dalkon-rules` and `dalkon-daldos`; this file only
 //! converts.
 //!
-//! Action codes (for OpenSpiel) number a play by its die uses, which
-//! determine its result given the position and the throw: the lost throw
-//! is 0; a play of one die `1 + 2h + k`; an added move (both dice on one
-//! piece) `1 + 2C + 2h + k`; two pieces `1 + 4C + 2(h1 C + h2) + k`, where
-//! `C = 3L + 1` is the number of holes, `h` the hole index of the piece
-//! moved first (then of the second), and `k` 0 when the first die used is
-//! the throw's larger face (always for a double), else 1. Distinct plays of
-//! one throw have distinct results, hence distinct codes. The codes are
-//! always those of the throw with the larger die first (`plays_of`), so
-//! `(3, 1)` and `(1, 3)` give every result the same code.
+//! Action codes (for OpenSpiel) and the game length bound are
+//! `dalkon_rules::daldos::{action_codes, num_actions, max_game_length}`.
 
 use dalkon_rules::daldos::{
-    plays as rule_plays, Board, CaptureRule, DalRule, EndRule, Play as RulePlay, Position as Pos,
-    Side, Throw, Variants,
+    action_code, action_codes, max_game_length as max_length, num_actions as num_actions_of,
+    plays as rule_plays, Board, Play as RulePlay, Position as Pos, Side, Throw, Variants,
+    DEFAULT_MAX_THROWS,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -61,21 +54,6 @@ fn board_arg(board: &Bound<'_, PyAny>) -> PyResult<Board> {
     Board::from_name(&name).map_err(errors::input)
 }
 
-/// `value` as one of `names` (the CLI's values of flag `--flag`).
-fn choice<T: Copy>(flag: &str, value: &str, names: &[(&str, T)]) -> PyResult<T> {
-    names
-        .iter()
-        .find(|(n, _)| *n == value)
-        .map(|&(_, t)| t)
-        .ok_or_else(|| {
-            let list: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
-            errors::InputError::new_err(format!(
-                "invalid value {value:?} for {flag}: expected {}",
-                list.join(" or ")
-            ))
-        })
-}
-
 #[pymethods]
 impl Rules {
     #[new]
@@ -91,21 +69,9 @@ impl Rules {
             None => Board::DANISH,
         };
         let variants = Variants {
-            dal: choice(
-                "dal",
-                dal,
-                &[("any", DalRule::Any), ("sternmost", DalRule::Sternmost)],
-            )?,
-            capture: choice(
-                "capture",
-                capture,
-                &[("final", CaptureRule::Final), ("path", CaptureRule::Path)],
-            )?,
-            end: choice(
-                "end",
-                end,
-                &[("last", EndRule::Last), ("one", EndRule::One)],
-            )?,
+            dal: dal.parse().map_err(errors::input)?,
+            capture: capture.parse().map_err(errors::input)?,
+            end: end.parse().map_err(errors::input)?,
         };
         Ok(Rules { board, variants })
     }
@@ -461,29 +427,6 @@ pub struct Play {
     pub(crate) action: u32,
 }
 
-/// The action code of `play`, a play of `throw` by `side` (module doc).
-pub(crate) fn action_code(board: Board, side: Side, throw: Throw, play: &RulePlay) -> u32 {
-    let c = board.cells() as u32;
-    let high = throw.sorted().first;
-    let k = |s: &dalkon_rules::daldos::Step| {
-        let d = board.path_distance(side, s.from, s.to).unwrap_or(0);
-        u32::from(d != u32::from(high))
-    };
-    match play.steps.as_slice() {
-        [] => 0,
-        [s] => 1 + 2 * u32::from(s.from.0) + k(s),
-        [s, _] if play.is_added() => 1 + 2 * c + 2 * u32::from(s.from.0) + k(s),
-        [s, t] => 1 + 4 * c + 2 * (u32::from(s.from.0) * c + u32::from(t.from.0)) + k(s),
-        _ => unreachable!("a play has at most two steps"),
-    }
-}
-
-/// Action codes of `board`: `1 + 4C + 2C^2` with `C = 3L + 1`.
-pub(crate) fn actions_of(board: Board) -> u32 {
-    let c = board.cells() as u32;
-    1 + 4 * c + 2 * c * c
-}
-
 impl Play {
     /// `play` of `throw` in `from` (whose side moved), leading to `result`.
     pub(crate) fn wrap(
@@ -580,28 +523,16 @@ impl Play {
 fn plays_of(pos: &Position, d1: i64, d2: i64, rules: Option<Rules>) -> PyResult<Vec<Play>> {
     let throw = throw_arg(d1, d2)?;
     let rules = pos.rules_or(rules)?;
-    let mut out: Vec<Play> = rule_plays(&pos.pos, &rules.variants, throw)
+    let outcomes = rule_plays(&pos.pos, &rules.variants, throw);
+    let codes = action_codes(&pos.pos, &rules.variants, throw, &outcomes);
+    Ok(outcomes
         .into_iter()
-        .map(|o| Play::wrap(&pos.pos, rules, throw, o.play, o.result))
-        .collect();
-    let sorted = throw.sorted();
-    if sorted != throw {
-        let codes: std::collections::HashMap<Pos, u32> =
-            rule_plays(&pos.pos, &rules.variants, sorted)
-                .into_iter()
-                .map(|o| {
-                    let code =
-                        action_code(pos.pos.board(), pos.pos.side_to_move(), sorted, &o.play);
-                    (o.result, code)
-                })
-                .collect();
-        for p in &mut out {
-            if let Some(&c) = codes.get(&p.result.pos) {
-                p.action = c;
-            }
-        }
-    }
-    Ok(out)
+        .zip(codes)
+        .map(|(o, action)| Play {
+            action,
+            ..Play::wrap(&pos.pos, rules, throw, o.play, o.result)
+        })
+        .collect())
 }
 
 /// Every distinct legal play of the throw ``(d1, d2)`` in ``pos`` (docs/rules.md
@@ -622,7 +553,16 @@ fn plays(pos: &Position, d1: i64, d2: i64, rules: Option<Rules>) -> PyResult<Vec
 #[pyfunction]
 #[pyo3(signature = (rules = None))]
 fn num_actions(rules: Option<Rules>) -> u32 {
-    actions_of(rules.unwrap_or_default().board)
+    num_actions_of(rules.unwrap_or_default().board)
+}
+
+/// OpenSpiel's ``max_game_length`` of a game cut off after ``max_throws``
+/// throws (default 5000, the turn cap of ``match``): a chance node and a
+/// play per throw, ``2 * max_throws``.
+#[pyfunction]
+#[pyo3(signature = (max_throws = DEFAULT_MAX_THROWS))]
+fn max_game_length(max_throws: u32) -> u64 {
+    max_length(max_throws)
 }
 
 /// The 10 distinct throws ``(d1, d2, weight)``, larger die first, with
@@ -646,6 +586,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plays, m)?)?;
     m.add_function(wrap_pyfunction!(num_actions, m)?)?;
     m.add_function(wrap_pyfunction!(throws, m)?)?;
+    m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
+    m.add("DEFAULT_MAX_THROWS", DEFAULT_MAX_THROWS)?;
     engine::register(m)?;
     Ok(())
 }

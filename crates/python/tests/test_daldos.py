@@ -246,6 +246,12 @@ def test_action_codes_are_distinct_in_range_and_round_trip():
     assert d.Position.parse(NORWEGIAN_START).play_action(2, 2, 0).side_to_throw == 1
 
 
+def test_max_game_length_comes_from_the_rules():
+    assert d.DEFAULT_MAX_THROWS == 5000
+    assert d.max_game_length() == 10000
+    assert d.max_game_length(3) == 6
+
+
 # ------------------------------------------------------------ odds
 
 

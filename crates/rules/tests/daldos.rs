@@ -5,6 +5,7 @@
 mod common;
 
 mod daldos {
+    pub mod actions;
     pub mod cases;
     pub mod geometry;
     pub mod golden;

@@ -138,11 +138,6 @@ pub(super) fn load_tables(
     Ok(std::sync::Arc::new(t))
 }
 
-/// Whether tables hold no layer (see [`db_dir`]).
-pub(super) fn is_empty(t: &Tables) -> bool {
-    t.stats().is_empty()
-}
-
 pub fn run(
     global: &Global,
     args: Args,

@@ -18,9 +18,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use dalkon_daldos::engine::PlayerSpec;
-use dalkon_daldos::engine::{play_match, MatchConfig};
+use dalkon_daldos::engine::{match_game_moves, play_match, MatchConfig};
 use dalkon_daldos::engine::{Daldos, Player};
-use dalkon_rules::daldos::{Board, Position};
+use dalkon_rules::daldos::{Board, Position, DEFAULT_MAX_THROWS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -47,8 +47,12 @@ pub struct Args {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Throws after which an unfinished game is stopped (won by neither).
-    #[arg(long, value_name = "N", default_value_t = 5000)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_THROWS)]
     pub turn_cap: u32,
+    /// Also list game 1's throws and plays (JSON `first_game`: `"d1,d2
+    /// play"` per throw), the game `daldos game` plays with the same seed.
+    #[arg(long)]
+    pub moves: bool,
     /// Folder of the solved tables `perfect` plays from (`dalkon daldos
     /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
     /// ~/.local/share/dalkon).
@@ -76,6 +80,9 @@ pub(crate) struct MatchJson {
     pub(crate) capped: u32,
     pub(crate) first_player_wins: u32,
     pub(crate) seconds: f64,
+    /// With `--moves`: game 1's throws and plays, `"3,1 A16-M16 M16-M13"`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) first_game: Option<Vec<String>>,
 }
 
 /// Play one match with a progress bar on a terminal, between players that
@@ -133,6 +140,7 @@ fn play_built(
         capped: r.capped,
         first_player_wins: r.first_player_wins,
         seconds: started.elapsed().as_secs_f64(),
+        first_game: None,
     }
 }
 
@@ -163,7 +171,16 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
     };
     let pa = a.build(&game, &start, tables.as_ref()).context("--a")?;
     let pb = b.build(&game, &start, tables.as_ref()).context("--b")?;
-    let out = play_built(&a, &b, (pa.as_ref(), pb.as_ref()), board, &game, cfg);
+    let mut out = play_built(&a, &b, (pa.as_ref(), pb.as_ref()), board, &game, cfg);
+    if args.moves {
+        let moves = match_game_moves(&game, &start, pa.as_ref(), pb.as_ref(), cfg, 0);
+        out.first_game = Some(
+            moves
+                .iter()
+                .map(|(t, p)| format!("{t} {}", p.notation(board)))
+                .collect(),
+        );
+    }
     match format {
         Format::Json => writeln!(w, "{}", serde_json::to_string(&out)?)?,
         _ => {
@@ -191,6 +208,9 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
                 out.first_player_win_rate, out.mean_turns
             )?;
             writeln!(w, "  {:.1} s", out.seconds)?;
+            for (k, m) in out.first_game.iter().flatten().enumerate() {
+                writeln!(w, "  game 1, throw {}: {m}", k + 1)?;
+            }
         }
     }
     Ok(())

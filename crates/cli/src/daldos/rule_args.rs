@@ -1,27 +1,22 @@
 //! Daldøs rule flags (docs/rules.md §1.5), shared by every `daldos` command.
 
+use std::str::FromStr;
+
 use anyhow::Context;
-use clap::ValueEnum;
-use dalkon_rules::daldos::{Board, CaptureRule, DalRule, EndRule, Position, Variants};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use dalkon_rules::daldos::{
+    Board, CaptureRule, DalRule, EndRule, Position, VariantError, Variants,
+};
 
 use crate::common::quote;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Dal {
-    Any,
-    Sternmost,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Capture {
-    Final,
-    Path,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum End {
-    Last,
-    One,
+/// The parser of one rule option: its values as the rules crate names them
+/// (so clap lists them in its error and `--help`), read by its `FromStr`.
+fn option<T>(names: [&'static str; 2]) -> impl TypedValueParser<Value = T>
+where
+    T: FromStr<Err = VariantError> + Clone + Send + Sync + 'static,
+{
+    PossibleValuesParser::new(names).try_map(|s| s.parse::<T>())
 }
 
 /// `--board danish|norwegian|L`, `--dal`, `--capture`, `--end`.
@@ -33,32 +28,26 @@ pub struct RuleArgs {
     #[arg(long)]
     pub board: Option<String>,
     /// Which undalt pieces a dal may activate.
-    #[arg(long, value_enum, default_value_t = Dal::Any)]
-    pub dal: Dal,
+    #[arg(long, default_value_t = DalRule::Any,
+          value_parser = option::<DalRule>(DalRule::ALL.map(DalRule::name)))]
+    pub dal: DalRule,
     /// Where an added move captures.
-    #[arg(long, value_enum, default_value_t = Capture::Final)]
-    pub capture: Capture,
+    #[arg(long, default_value_t = CaptureRule::Final,
+          value_parser = option::<CaptureRule>(CaptureRule::ALL.map(CaptureRule::name)))]
+    pub capture: CaptureRule,
     /// When the game ends.
-    #[arg(long, value_enum, default_value_t = End::Last)]
-    pub end: End,
+    #[arg(long, default_value_t = EndRule::Last,
+          value_parser = option::<EndRule>(EndRule::ALL.map(EndRule::name)))]
+    pub end: EndRule,
 }
 
 impl RuleArgs {
     /// The rule variants chosen by `--dal`, `--capture`, `--end`.
     pub fn variants(&self) -> Variants {
         Variants {
-            dal: match self.dal {
-                Dal::Any => DalRule::Any,
-                Dal::Sternmost => DalRule::Sternmost,
-            },
-            capture: match self.capture {
-                Capture::Final => CaptureRule::Final,
-                Capture::Path => CaptureRule::Path,
-            },
-            end: match self.end {
-                End::Last => EndRule::Last,
-                End::One => EndRule::One,
-            },
+            dal: self.dal,
+            capture: self.capture,
+            end: self.end,
         }
     }
 

@@ -333,7 +333,7 @@ fn an_overlong_line_is_a_bad_command_in_both_games() {
     let at = all.iter().position(|l| *l == TOO_LONG).expect(&text);
     let throw_7 = all.iter().position(|l| *l == "throw 7: a throws 4,1");
     assert!(throw_7.is_some_and(|t| t < at), "{text}");
-    assert!(all.contains(&"a plays A3-A4 B2-M3 -> AA.a/...a./B.BB b"));
+    assert!(all.contains(&"a plays M1-B1x A3-A4 -> AA.a/...../aBBB b"));
     assert!(
         text.ends_with("Game stopped after 6 throws, not finished; pieces left: a 4, b 3.\n"),
         "{text}"
@@ -605,14 +605,14 @@ fn daldos_machine_games_replay_from_their_seed() {
             "greedy",
             "6",
             6,
-            "Game over after 28 throws: b (greedy) wins; pieces left: a 0, b 4.",
+            "Game over after 14 throws: b (greedy) wins; pieces left: a 0, b 6.",
         ),
         (
             "engine:1",
             "greedy",
             "norwegian",
             12,
-            "Game over after 59 throws: a (engine:1) wins; pieces left: a 5, b 0.",
+            "Game over after 60 throws: b (greedy) wins; pieces left: a 0, b 3.",
         ),
     ] {
         let args = [
@@ -687,22 +687,22 @@ fn daldos_after_a_dal_dal_the_same_side_throws_again() {
 
 #[test]
 fn daldos_human_game_by_numbers_notation_undo_and_hint() {
-    // On the 4 board with seed 3, a's first choice is at throw 5 (1,4:
-    // three plays), the next at throw 7.
+    // On the 4 board with seed 6, a's first choice is at throw 5 (2,1:
+    // three plays), the next at throw 8.
     let args = [
-        "daldos", "game", "--board", "4", "--seed", "3", "--b", "random",
+        "daldos", "game", "--board", "4", "--seed", "6", "--b", "random",
     ];
-    let input = "hint\n2\nundo\na3-a4   B2-M3\nfoo\n99\n1\n";
+    let input = "hint\n2\nundo\nm1-b1x   A3-A4\nfoo\n99\n1\n";
     let text = game(&args, input);
     let all = lines(&text);
     let listed = [
-        "    1. A3-A4 B2-M3",
-        "    2. A3-A4 A4-M1",
-        "    3. B2-B3 B3-M2",
+        "    1. M1-B1x A3-A4",
+        "    2. A3-A4 A4-M3",
+        "    3. M1-B1 B1-B2x",
     ];
     let at = all
         .iter()
-        .position(|l| *l == "throw 5: a throws 1,4")
+        .position(|l| *l == "throw 5: a throws 2,1")
         .unwrap();
     assert_eq!(&all[at + 1..at + 4], listed);
     assert_eq!(
@@ -711,14 +711,14 @@ fn daldos_human_game_by_numbers_notation_undo_and_hint() {
     );
     // The hint ranks the plays by the values of `daldos best --dice`, with
     // their numbers in the list.
-    let pos = "AAA./...../BaBB a";
+    let pos = "AAA./.a.../BBBB a";
     let best = json(&[
         "daldos",
         "best",
         "--position",
         pos,
         "--dice",
-        "1,4",
+        "2,1",
         "--depth",
         "2",
         "--format",
@@ -731,6 +731,12 @@ fn daldos_human_game_by_numbers_notation_undo_and_hint() {
     );
     let plays = best["plays"].as_array().unwrap();
     assert_eq!(plays.len(), 3);
+    // Plays are padded to the longest.
+    let width = plays
+        .iter()
+        .map(|p| p["play"].as_str().unwrap().len())
+        .max()
+        .unwrap();
     for (k, p) in plays.iter().enumerate() {
         let play = p["play"].as_str().unwrap();
         let number = listed.iter().position(|l| l.ends_with(play)).unwrap() + 1;
@@ -742,37 +748,37 @@ fn daldos_human_game_by_numbers_notation_undo_and_hint() {
         let value = p["value"].as_f64().unwrap();
         assert_eq!(
             all[at + 6 + k],
-            format!("  {number:>3}. {play}  {value:.4}  {label}")
+            format!("  {number:>3}. {play:<width$}  {value:.4}  {label}")
         );
     }
     // Play 2, then undo: the same throw comes again, and the notation (any
     // case, any spacing) chooses too.
-    assert!(all.contains(&"a plays A3-A4 A4-M1 -> AA../.a.../BaBB b"));
+    assert!(all.contains(&"a plays A3-A4 A4-M3 -> AA../.a.a./BBBB b"));
     let undo = all.iter().position(|l| l.starts_with("undo: ")).unwrap();
     assert_eq!(
         all[undo],
-        "undo: took back 3 throws and their plays -> AAA./...../BaBB a"
+        "undo: took back 4 throws and their plays -> AAA./.a.../BBBB a"
     );
     assert_eq!(
         all[undo + 1..]
             .iter()
-            .filter(|l| **l == "throw 5: a throws 1,4")
+            .filter(|l| **l == "throw 5: a throws 2,1")
             .count(),
         1
     );
-    assert!(all[undo..].contains(&"a plays A3-A4 B2-M3 -> AA.a/...a./B.BB b"));
+    assert!(all[undo..].contains(&"a plays M1-B1x A3-A4 -> AA.a/...../aBBB b"));
     for message in [
-        "\"foo\" is not a play of this throw: type its number (1 to 3) or its notation as listed, or help",
-        "there is no play 99: the plays are numbered 1 to 3",
+        "\"foo\" is not a play of this throw: type its number (1 to 5) or its notation as listed, or help",
+        "there is no play 99: the plays are numbered 1 to 5",
     ] {
         assert!(all.contains(&message), "{message:?} missing from\n{text}");
     }
-    assert!(all.contains(&"a plays M3-B1x A2-A3 -> A.aa/b..../a.B. b"));
+    assert!(all.contains(&"a plays A4-M1 A2-A3 -> A.a./ba.../aB.b b"));
     check_daldos(&text, &daldos_start(4));
     // The end of the input stops the game.
     assert_eq!(
         text.lines().last(),
-        Some("Game stopped after 8 throws, not finished; pieces left: a 4, b 2.")
+        Some("Game stopped after 9 throws, not finished; pieces left: a 4, b 3.")
     );
     // Nothing to undo before the first choice.
     let none = game(&args, "undo\nquit\n");

@@ -7,6 +7,7 @@ mod dakon;
 mod dakondb;
 mod daldos;
 mod daldos_best;
+mod daldos_game;
 mod data_dir;
 mod docs;
 mod errors;

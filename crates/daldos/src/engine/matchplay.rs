@@ -1,7 +1,8 @@
 //! Seeded, replayable matches between two players (docs/cli.md, `daldos match`).
 //!
-//! Game `i` of a match draws all its dice and random choices from
-//! `Rng::for_index(seed, i)` and player `a` takes the side that starts in
+//! Game `i` of a match is a [`Session`] (the game loop `daldos game`
+//! shares) drawing all its dice and random choices from
+//! `Rng::for_index(seed, i)`, and player `a` takes the side that starts in
 //! even-numbered games, `b` in odd ones. Games run in parallel with rayon;
 //! since each depends only on `(seed, i)` and the players are deterministic
 //! functions of their inputs, the result is the same for any thread count.
@@ -21,6 +22,7 @@ use rayon::prelude::*;
 use crate::engine::game::Game;
 use crate::engine::players::Player;
 use crate::engine::rng::Rng;
+use crate::engine::session::{Session, Status};
 
 /// Match settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,19 +81,6 @@ pub struct MatchResult {
     pub records: Vec<GameRecord>,
 }
 
-/// Draw a throw by weight.
-fn draw_throw<G: Game>(game: &G, rng: &mut Rng) -> G::Throw {
-    let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
-    let mut r = rng.below(u64::from(total)) as u32;
-    for &(t, w) in game.throws() {
-        if r < w {
-            return t;
-        }
-        r -= w;
-    }
-    unreachable!("weights sum to the total")
-}
-
 /// Play one game from `start`: `first` plays the side to move in `start`,
 /// `second` the other. Returns the winner (0 = `first`, 1 = `second`;
 /// `None` if capped) and the throws made.
@@ -119,30 +108,46 @@ fn game_until<G: Game>(
     stop: &AtomicBool,
 ) -> Option<(Option<u8>, u32)> {
     let first_side = game.to_move(start);
-    let mut pos = start.clone();
-    let mut turns = 0;
-    loop {
-        if let Some(w) = game.winner(&pos) {
-            return Some((Some(u8::from(w != first_side)), turns));
-        }
-        if turns >= turn_cap {
-            return Some((None, turns));
-        }
-        if stop.load(Ordering::Relaxed) {
-            return None;
-        }
-        let throw = draw_throw(game, rng);
-        let mut plays = game.plays(&pos, throw);
-        let i = if plays.len() == 1 {
-            0
-        } else if game.to_move(&pos) == first_side {
-            first.choose(game, &pos, &plays, rng)
-        } else {
-            second.choose(game, &pos, &plays, rng)
-        };
-        pos = plays.swap_remove(i).1;
-        turns += 1;
+    let mut seats = [Some(first), Some(second)];
+    if first_side == 1 {
+        seats.swap(0, 1);
     }
+    let mut session = Session::new(game, start.clone(), seats, rng.clone(), turn_cap);
+    let outcome = session.run(&|| stop.load(Ordering::Relaxed));
+    *rng = session.rng().clone();
+    let (winner, turns) = outcome?;
+    Some((winner.map(|w| u8::from(w != first_side)), turns))
+}
+
+/// The throws and plays of game `index` of a match of `cfg` between `a`
+/// and `b` from `start` (as [`play_match`] plays it: `a` starts in even
+/// games), in order.
+pub fn match_game_moves<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    a: &dyn Player<G>,
+    b: &dyn Player<G>,
+    cfg: MatchConfig,
+    index: u32,
+) -> Vec<(G::Throw, G::Play)> {
+    let (first, second) = if index % 2 == 0 { (a, b) } else { (b, a) };
+    let mut seats = [Some(first), Some(second)];
+    if game.to_move(start) == 1 {
+        seats.swap(0, 1);
+    }
+    let rng = Rng::for_index(cfg.seed, u64::from(index));
+    let mut session = Session::new(game, start.clone(), seats, rng, cfg.turn_cap);
+    let mut moves = Vec::new();
+    while session.status() == Status::ToThrow {
+        session.throw();
+        let Some(i) = session.machine_choice() else {
+            break;
+        };
+        if let Some(mut t) = session.play(i, false) {
+            moves.push((t.throw, t.plays.swap_remove(i).0));
+        }
+    }
+    moves
 }
 
 /// Wilson score interval at 95% for `wins` out of `n`.

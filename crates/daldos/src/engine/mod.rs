@@ -19,6 +19,7 @@ pub mod perfect;
 pub mod players;
 pub mod rng;
 pub mod search;
+pub mod session;
 pub mod tt;
 
 pub use daldos::{side_index, Daldos};
@@ -30,7 +31,8 @@ pub use loss::{
     StudyConfig, StudyError, StudySet,
 };
 pub use matchplay::{
-    play_game, play_match, play_match_with_stop, wilson, GameRecord, MatchConfig, MatchResult,
+    match_game_moves, play_game, play_match, play_match_with_stop, wilson, GameRecord, MatchConfig,
+    MatchResult,
 };
 pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
 pub use players::{
@@ -41,5 +43,9 @@ pub use search::{
     analyse_position, analyse_position_with_progress, analyse_position_with_stop, analyse_throw,
     analyse_throw_with_progress, analyse_throw_with_stop, quantize, PlayValue, PositionAnalysis,
     RootMode, SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
+};
+pub use session::{
+    draw_throw, pick_play, random_seed, PickError, Session, Status, Thrown, HINT_DEPTH,
+    HINT_MAX_NODES,
 };
 pub use tt::{Bounds, Table};

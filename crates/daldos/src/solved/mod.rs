@@ -237,6 +237,13 @@ impl Tables {
         let Some(dir) = &self.dir else {
             return Ok(false);
         };
+        // A missing file is the common case (`load_all` asks for every
+        // layer of the board): answer it before building the layer's index,
+        // which on a big board takes seconds per layer.
+        let path = dir.join(file::file_name(key, &self.variants));
+        if matches!(std::fs::metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
+            return Ok(false);
+        }
         let index = LayerIndex::new(key);
         match file::open(dir, key, &self.variants, index.size())? {
             Some(m) => {

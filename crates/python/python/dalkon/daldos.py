@@ -25,6 +25,8 @@ Play = _native.Play
 plays = _native.plays
 num_actions = _native.num_actions
 throws = _native.throws
+max_game_length = _native.max_game_length
+DEFAULT_MAX_THROWS = _native.DEFAULT_MAX_THROWS
 odds = _native.odds
 best = _native.best
 value = _native.value
@@ -49,6 +51,7 @@ __all__ = [
     "plays",
     "num_actions",
     "throws",
+    "max_game_length",
     "odds",
     "best",
     "value",

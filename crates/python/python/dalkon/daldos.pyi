@@ -123,6 +123,12 @@ def plays(pos: Position, d1: int, d2: int, rules: Optional[Rules] = None) -> lis
 def num_actions(rules: Optional[Rules] = None) -> int:
     """The number of action codes of the rules' board: 1 + 4C + 2C**2 with C = 3L + 1."""
 
+DEFAULT_MAX_THROWS: int
+"""Throws after which an unfinished game is stopped (5000, the turn cap of match)."""
+
+def max_game_length(max_throws: int = 5000) -> int:
+    """OpenSpiel's max_game_length of a game cut off after max_throws throws: 2 * max_throws."""
+
 def throws() -> list[tuple[int, int, int]]:
     """The 10 distinct throws (d1, d2, weight), larger die first, weights out of 16 summing to 16."""
 

@@ -100,7 +100,7 @@ _DALDOS_DEFAULTS = {
     "dal": "any",
     "capture": "final",
     "end": "last",
-    "max_throws": 5000,
+    "max_throws": daldos.DEFAULT_MAX_THROWS,
 }
 
 
@@ -403,7 +403,7 @@ class DaldosGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=2 * self.max_throws,
+            max_game_length=daldos.max_game_length(self.max_throws),
         )
         super().__init__(_DALDOS_TYPE, info, params)
 

@@ -9,6 +9,7 @@
 //! assert!(out.iter().all(|o| o.play.steps[0].from == Board::DANISH.parse_hole("A16").unwrap()));
 //! ```
 
+mod action;
 mod board;
 mod cell;
 mod hole;
@@ -21,6 +22,7 @@ mod side;
 mod throw;
 mod variants;
 
+pub use action::{action_code, action_codes, max_game_length, num_actions, DEFAULT_MAX_THROWS};
 pub use board::{Board, BoardError, MAX_LEN, MIN_LEN};
 pub use cell::Cell;
 pub use hole::{Hole, HoleError, Row};
@@ -30,4 +32,4 @@ pub use play::{Play, PlayOutcome, Step};
 pub use position::{Position, PositionError};
 pub use side::Side;
 pub use throw::{Throw, ThrowError};
-pub use variants::{CaptureRule, DalRule, EndRule, Variants};
+pub use variants::{CaptureRule, DalRule, EndRule, VariantError, Variants};

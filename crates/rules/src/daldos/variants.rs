@@ -2,6 +2,7 @@
 //! first alternative listed there.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// Which undalt pieces a dal may activate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -56,32 +57,68 @@ pub struct Variants {
     pub end: EndRule,
 }
 
-impl fmt::Display for DalRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DalRule::Any => "any",
-            DalRule::Sternmost => "sternmost",
-        })
-    }
+/// A rule option's value that the option does not have, or rules not
+/// written as [`Variants`]' `Display` writes them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    /// An option value the option does not have (`--dal first`).
+    #[error("invalid value {text:?} for {option}: expected {expected}")]
+    Value {
+        /// `dal`, `capture` or `end`.
+        option: &'static str,
+        /// The text found (at most 80 characters of it).
+        text: String,
+        /// The values the option has, `any or sternmost`.
+        expected: &'static str,
+    },
+    /// Not `dal=… capture=… end=…`.
+    #[error("expected `dal=… capture=… end=…` (all three, in this order), got {0:?}")]
+    Shape(String),
 }
 
-impl fmt::Display for CaptureRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CaptureRule::Final => "final",
-            CaptureRule::Path => "path",
-        })
-    }
+/// The CLI names of one option's values: `name`, `ALL`, `Display` and
+/// `FromStr` from one table, so that every front end spells them alike.
+macro_rules! rule_option {
+    ($ty:ident, $option:literal, $expected:literal, $($name:literal => $value:ident),+) => {
+        impl $ty {
+            /// Every value of the option, the default first.
+            pub const ALL: [$ty; 2] = [$($ty::$value),+];
+
+            /// The value as the CLI and the rules notation spell it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($ty::$value => $name,)+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = VariantError;
+
+            /// The value `name` gives (exactly so spelt).
+            fn from_str(s: &str) -> Result<$ty, VariantError> {
+                match s {
+                    $($name => Ok($ty::$value),)+
+                    _ => Err(VariantError::Value {
+                        option: $option,
+                        text: crate::excerpt(s),
+                        expected: $expected,
+                    }),
+                }
+            }
+        }
+    };
 }
 
-impl fmt::Display for EndRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EndRule::Last => "last",
-            EndRule::One => "one",
-        })
-    }
-}
+rule_option!(DalRule, "dal", "any or sternmost", "any" => Any, "sternmost" => Sternmost);
+rule_option!(CaptureRule, "capture", "final or path", "final" => Final, "path" => Path);
+rule_option!(EndRule, "end", "last or one", "last" => Last, "one" => One);
 
 impl fmt::Display for Variants {
     /// `dal=any capture=final end=last`.
@@ -91,6 +128,30 @@ impl fmt::Display for Variants {
             "dal={} capture={} end={}",
             self.dal, self.capture, self.end
         )
+    }
+}
+
+impl FromStr for Variants {
+    type Err = VariantError;
+
+    /// The form `Display` writes: `dal=… capture=… end=…`, all three in
+    /// this order, separated by single spaces.
+    fn from_str(s: &str) -> Result<Variants, VariantError> {
+        let parts: Vec<&str> = s.split(' ').collect();
+        let [d, c, e] = parts[..] else {
+            return Err(VariantError::Shape(crate::excerpt(s)));
+        };
+        let value = |part: &'_ str, option: &str| -> Result<String, VariantError> {
+            part.strip_prefix(option)
+                .and_then(|rest| rest.strip_prefix('='))
+                .map(str::to_owned)
+                .ok_or_else(|| VariantError::Shape(crate::excerpt(s)))
+        };
+        Ok(Variants {
+            dal: value(d, "dal")?.parse()?,
+            capture: value(c, "capture")?.parse()?,
+            end: value(e, "end")?.parse()?,
+        })
     }
 }
 

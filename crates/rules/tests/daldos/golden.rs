@@ -22,7 +22,7 @@ use dalkon_rules::daldos::{plays, Board, Position, Throw, Variants};
 
 use super::util::{play_names, pos};
 
-const POSITIONS: [&str; 8] = [
+pub const POSITIONS: [&str; 8] = [
     "AAAAAAAAAAAAAAAA/................./BBBBBBBBBBBBBBBB a",
     "AAAAAAAAAAAA/............./BBBBBBBBBBBB a",
     "AAAAAAAAAAAAA.../...a.....a.b..ab./BBBBBBBBBBBBBB.. a",

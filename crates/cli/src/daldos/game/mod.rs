@@ -1,0 +1,344 @@
+//! `dalkon daldos game`: a game in the terminal between any two of a
+//! human, `random`, `greedy`, `engine:N` and `perfect` (docs/cli.md,
+//! "Looking at positions and playing").
+//!
+//! Every throw is shown; a human sees the legal plays of the throw
+//! numbered (in the order of `daldos moves`) and types a number or a
+//! play's notation. A throw with one play only (a lost throw, `pass`,
+//! included) is played at once for whoever throws: it is not a choice.
+//! After a dal-dal the same side throws again (docs/rules.md §1.3).
+//!
+//! The game loop is the library's (`dalkon_daldos::engine::Session`,
+//! shared with `daldos match`): the same seed gives the same dice and,
+//! between machines, the same game as game 1 of `daldos match` with that
+//! seed. Without `--seed` a seed is drawn and printed, so that any game can
+//! be replayed. `undo` goes back to just before the throw of the last play
+//! a human chose. A `hint` is the engine's value of every play of the
+//! throw, as `daldos best --dice` gives it (exact or estimate, per play),
+//! within a node budget (`engine::hint`).
+//!
+//! The human side (reading lines, hints) is in `human.rs`.
+//!
+//! Solved tables in `--db-dir` (default `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+//! `~/.local/share/dalkon`)
+//! serve the hints, whose search takes their exact values wherever they
+//! cover a position (as `daldos best` does), and the `perfect` player,
+//! refused before the game unless they cover every position it can reach.
+//! The engine players do not read them: `engine:N` plays as in a match.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use dalkon_daldos::engine::{
+    random_seed, Daldos, Player, PlayerSpec, PlayerSpecError, Rng, Session, Status, Thrown,
+    HINT_DEPTH, HINT_MAX_NODES, MAX_DEPTH,
+};
+use dalkon_daldos::request::best::Analyst;
+use dalkon_daldos::solved::Tables;
+use dalkon_rules::daldos::{Board, Position, Side, DEFAULT_MAX_THROWS};
+
+mod human;
+
+use human::Typed;
+
+use super::RuleArgs;
+use crate::common::{quote, Format, Global};
+use dalkon_render::daldos::draw;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Player a (row A; a moves first from the start): human, random,
+    /// greedy, engine:N or perfect (the solved tables' best play).
+    #[arg(long, value_name = "PLAYER", default_value = "human")]
+    pub a: String,
+    /// Player b (row B): human, random, greedy, engine:N or perfect.
+    #[arg(long, value_name = "PLAYER", default_value = "engine:2")]
+    pub b: String,
+    /// Seed of the dice (and of the random player's choices), as `daldos
+    /// match --seed`; without it a seed is drawn and printed.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Start from this position instead of the start of the board
+    /// (docs/rules.md §1.6; --board, if given, must agree).
+    #[arg(long, value_name = "POS")]
+    pub position: Option<String>,
+    /// Throws after which an unfinished game is stopped, won by neither.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_THROWS)]
+    pub turn_cap: u32,
+    /// Depth of a hint's search in throws, 1 to 8.
+    #[arg(long, value_name = "N", default_value_t = HINT_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_DEPTH)))]
+    pub hint_depth: u32,
+    /// Nodes a hint may visit, all depths together (it deepens 1, 2, … up
+    /// to --hint-depth and answers with the deepest that finished); 0 for
+    /// no limit.
+    #[arg(long, value_name = "N", default_value_t = HINT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// Folder of the solved tables for hints and `perfect` (`dalkon daldos
+    /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// ~/.local/share/dalkon).
+    #[arg(long, value_name = "DIR")]
+    pub db_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+/// Who plays a side.
+enum Seat {
+    Human,
+    Machine(PlayerSpec, Box<dyn Player<Daldos>>),
+}
+
+/// A side's player as typed, before it is built: a human, or a spec.
+fn parse_seat(flag: &str, text: &str) -> anyhow::Result<Option<PlayerSpec>> {
+    if text == "human" {
+        return Ok(None);
+    }
+    match text.parse::<PlayerSpec>() {
+        Ok(spec) => Ok(Some(spec)),
+        Err(PlayerSpecError::Unknown(_)) => anyhow::bail!(
+            "{flag}: unknown player {}: expected human, random, greedy, engine:N or perfect",
+            quote(text)
+        ),
+        Err(e) => Err(e).context(flag.to_owned()),
+    }
+}
+
+impl Seat {
+    /// The seat of a parsed player, for games of `game` from `start`.
+    fn build(
+        flag: &str,
+        spec: Option<PlayerSpec>,
+        game: &Daldos,
+        start: &Position,
+        tables: Option<&Arc<Tables>>,
+    ) -> anyhow::Result<Seat> {
+        Ok(match spec {
+            None => Seat::Human,
+            Some(spec) => Seat::Machine(
+                spec,
+                spec.build(game, start, tables)
+                    .with_context(|| flag.to_owned())?,
+            ),
+        })
+    }
+
+    /// The machine playing this seat; `None` for a human.
+    fn player(&self) -> Option<&dyn Player<Daldos>> {
+        match self {
+            Seat::Human => None,
+            Seat::Machine(_, p) => Some(p.as_ref()),
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Seat::Human => "human".to_owned(),
+            Seat::Machine(spec, _) => spec.to_string(),
+        }
+    }
+}
+
+/// What the loop prints with: the seats' names and the hints' settings.
+struct Table {
+    /// The engine the hints ask (the `daldos best` request): with the
+    /// tables, if any.
+    hint_analyst: Analyst,
+    names: [String; 2],
+    hint_depth: u32,
+    hint_nodes: Option<u64>,
+    rules: Daldos,
+}
+
+pub fn run(
+    global: &Global,
+    args: Args,
+    out: &mut dyn Write,
+    stdin: &mut dyn BufRead,
+) -> anyhow::Result<()> {
+    global.require_format(&[Format::Text])?;
+    let specs = [parse_seat("--a", &args.a)?, parse_seat("--b", &args.b)?];
+    if args.turn_cap == 0 {
+        anyhow::bail!("--turn-cap must be at least 1");
+    }
+    let pos = match &args.position {
+        Some(text) => args.rules.position(text)?,
+        None => Position::start(args.rules.board()?.unwrap_or(Board::DANISH)),
+    };
+    let variants = args.rules.variants();
+    let rules = Daldos::new(variants);
+    // Tables serve hints (humans) and `perfect`.
+    let tables = if specs
+        .iter()
+        .any(|s| s.map_or(true, PlayerSpec::needs_tables))
+    {
+        let dir = super::best::db_dir(args.db_dir.clone())?;
+        Some(super::best::load_tables(&dir, pos.board(), variants)?)
+    } else {
+        None
+    };
+    let seats = [
+        Seat::build("--a", specs[0], &rules, &pos, tables.as_ref())?,
+        Seat::build("--b", specs[1], &rules, &pos, tables.as_ref())?,
+    ];
+    let table = Table {
+        hint_analyst: match &tables {
+            Some(t) => Analyst::with_tables(Arc::clone(t)),
+            None => Analyst::without_tables(pos.board(), variants),
+        },
+        names: [seats[0].name(), seats[1].name()],
+        hint_depth: args.hint_depth,
+        hint_nodes: (args.max_nodes > 0).then_some(args.max_nodes),
+        rules,
+    };
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let board = pos.board();
+    writeln!(
+        out,
+        "Daldøs on the {} board (L={}), {}; dice seed {seed}",
+        board.name(),
+        board.len(),
+        table.rules.variants,
+    )?;
+    if args.seed.is_none() {
+        writeln!(out, "seed {seed} (replay with --seed {seed})")?;
+    }
+    writeln!(out, "a: {}; b: {}", table.names[0], table.names[1])?;
+    if seats.iter().any(|s| matches!(s, Seat::Human)) {
+        writeln!(
+            out,
+            "Type a play's number or its notation, or hint, undo, help, quit."
+        )?;
+    }
+    write!(out, "\n{}", draw(&pos))?;
+    let players = [seats[0].player(), seats[1].player()];
+    let mut session = Session::new(
+        &table.rules,
+        pos,
+        players,
+        Rng::for_index(seed, 0),
+        args.turn_cap,
+    );
+    table.play(&mut session, out, stdin)
+}
+
+impl Table {
+    /// Play to the end of the game (or of the input, or the turn cap).
+    fn play(
+        &self,
+        session: &mut Session<'_, Daldos>,
+        out: &mut dyn Write,
+        stdin: &mut dyn BufRead,
+    ) -> anyhow::Result<()> {
+        loop {
+            let pos = *session.position();
+            match session.status() {
+                Status::Won(w) => {
+                    let winner = if w == 0 { Side::A } else { Side::B };
+                    writeln!(
+                        out,
+                        "\nGame over after {} throws: {winner} ({}) wins; {}.",
+                        session.throws(),
+                        self.names[winner.index()],
+                        pieces(&pos)
+                    )?;
+                    return Ok(());
+                }
+                Status::Capped => {
+                    writeln!(
+                        out,
+                        "\nNo winner after {} throws (--turn-cap): game stopped; {}.",
+                        session.throws(),
+                        pieces(&pos)
+                    )?;
+                    return Ok(());
+                }
+                Status::ToThrow => {}
+            }
+            let thrown = session.throw().clone();
+            let side = pos.side_to_move();
+            writeln!(
+                out,
+                "\nthrow {}: {side} throws {}",
+                session.throws(),
+                thrown.throw
+            )?;
+            let (chosen, by_human) = match session.machine_choice() {
+                Some(i) => (i, false),
+                None => match self.ask(out, stdin, &pos, &thrown, session.can_undo())? {
+                    Typed::Play(i) => (i, true),
+                    Typed::Undo => {
+                        let taken = session.undo().unwrap_or(0);
+                        let back = session.position();
+                        writeln!(
+                            out,
+                            "undo: took back {taken} throw{} and their plays -> {back}",
+                            if taken == 1 { "" } else { "s" },
+                        )?;
+                        write!(out, "{}", draw(back))?;
+                        continue;
+                    }
+                    Typed::Quit => {
+                        writeln!(
+                            out,
+                            "\nGame stopped after {} throws, not finished; {}.",
+                            session.throws_played(),
+                            pieces(&pos)
+                        )?;
+                        return Ok(());
+                    }
+                },
+            };
+            session.play(chosen, by_human);
+            self.played(out, &pos, &thrown, chosen)?;
+        }
+    }
+
+    /// Print play `chosen` of `thrown` in `pos`.
+    fn played(
+        &self,
+        out: &mut dyn Write,
+        pos: &Position,
+        thrown: &Thrown<Daldos>,
+        chosen: usize,
+    ) -> anyhow::Result<()> {
+        let side = pos.side_to_move();
+        let plays = &thrown.plays;
+        let (play, result) = &plays[chosen];
+        if play.is_pass() {
+            writeln!(out, "{side}: pass (no die can be used)")?;
+        } else {
+            let only = if plays.len() == 1 {
+                " (the only play)"
+            } else {
+                ""
+            };
+            let who = if plays.len() > 1 && self.names[side.index()] != "human" {
+                format!(" ({})", self.names[side.index()])
+            } else {
+                String::new()
+            };
+            writeln!(
+                out,
+                "{side}{who} plays {}{only} -> {result}",
+                play.notation(pos.board())
+            )?;
+            write!(out, "{}", draw(result))?;
+        }
+        if thrown.throw.is_daldal() && !result.is_over(&self.rules.variants) {
+            writeln!(out, "dal-dal: {side} throws again")?;
+        }
+        Ok(())
+    }
+}
+
+/// `pieces left: a 10, b 9`.
+fn pieces(pos: &Position) -> String {
+    format!(
+        "pieces left: a {}, b {}",
+        pos.count(Side::A),
+        pos.count(Side::B)
+    )
+}
