@@ -196,6 +196,7 @@ impl OpeningsError {
             OpeningsError::BoardTooBig(_)
                 | OpeningsError::TooManyPositions { .. }
                 | OpeningsError::NotACheckpoint { .. }
+                | OpeningsError::NotAFolder { .. }
         )
     }
 }

@@ -48,15 +48,19 @@ use std::path::{Path, PathBuf};
 
 use dalkon_store::atomic;
 use dalkon_store::checksum::{fnv1a64, Fnv1a64};
+use dalkon_store::header::{self as store_header, u64_at};
+use dalkon_store::FileError;
 use hashbrown::HashMap;
 
 use super::board::Summary;
 use super::layer_set::Meter;
-use super::{OpeningsError, Pass};
+use super::{OpeningsError, Pass, WORK_DIR_FOR};
 
 const MAGIC: [u8; 8] = *b"DKOPENLY";
 const VERSION: u32 = 2;
 const HEADER_LEN: usize = 64;
+/// Where the payload's checksum sits in the header.
+const CHECKSUM_AT: usize = 48;
 const STATE: &str = "state";
 const STATE_MAGIC: &str = "dalkon openings checkpoint 4";
 
@@ -99,20 +103,18 @@ struct Header {
 }
 
 fn header(h: &Header, payload: &[u8]) -> [u8; HEADER_LEN] {
-    let mut b = [0u8; HEADER_LEN];
-    b[0..8].copy_from_slice(&MAGIC);
-    b[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    b[12..16].copy_from_slice(&h.tag.holes.to_le_bytes());
-    b[16..20].copy_from_slice(&h.tag.rules.to_le_bytes());
-    b[20..24].copy_from_slice(&h.tag.seeds.to_le_bytes());
-    b[24..28].copy_from_slice(&h.tag.opp_store.to_le_bytes());
-    b[28..32].copy_from_slice(&h.layer.to_le_bytes());
-    b[32..40].copy_from_slice(&h.count.to_le_bytes());
-    b[40..48].copy_from_slice(&(payload.len() as u64).to_le_bytes());
-    b[48..56].copy_from_slice(&fnv1a64(payload).to_le_bytes());
-    b[56..60].copy_from_slice(&(h.kind as u32).to_le_bytes());
-    b[60..64].copy_from_slice(&h.checkpoint.to_le_bytes());
-    b
+    let mut b = store_header::Header::<HEADER_LEN>::new(MAGIC, VERSION);
+    b.u32(12, h.tag.holes)
+        .u32(16, h.tag.rules)
+        .u32(20, h.tag.seeds)
+        .u32(24, h.tag.opp_store)
+        .u32(28, h.layer)
+        .u64(32, h.count)
+        .u64(40, payload.len() as u64)
+        .u64(CHECKSUM_AT, fnv1a64(payload))
+        .u32(56, h.kind as u32)
+        .u32(60, h.checkpoint);
+    b.to_bytes()
 }
 
 /// Bytes of one winning position in a winners file: its rank and summary.
@@ -543,6 +545,7 @@ impl LayerStore {
         let Some(dir) = store.dir.clone() else {
             return Ok((store, None));
         };
+        dalkon_store::error::check_folder(&dir, WORK_DIR_FOR)?;
         if !dir.exists() {
             return Ok((store, None));
         }
@@ -558,10 +561,7 @@ impl LayerStore {
         };
         let cp = Checkpoint::from_text(&text, tag).map_err(|why| store.corrupt(&state, why))?;
         // A run killed mid-write left its temporary; nothing will rename it.
-        atomic::remove_stale(&dir, |_| true).map_err(|source| OpeningsError::Io {
-            path: dir.clone(),
-            source,
-        })?;
+        atomic::remove_stale(&dir, |_| true).map_err(|e| Self::io(&dir, e))?;
         store.check_files(&cp)?;
         store.counts.clone_from(&cp.counts);
         store.checkpointed = true;
@@ -634,10 +634,12 @@ impl LayerStore {
         };
         // All but the payload length, which the record does not hold; the
         // length is then checked against the file's size.
-        let mut want = header(&h, &[]);
-        want[40..48].copy_from_slice(&head[40..48]);
-        want[48..56].copy_from_slice(&r.hash.to_le_bytes());
-        let payload_len = u64::from_le_bytes(head[40..48].try_into().expect("8 bytes"));
+        let want = header(&h, &[]);
+        let payload_len = u64_at(&head, 40);
+        let want = store_header::Header::<HEADER_LEN>::from_bytes(want)
+            .u64(40, payload_len)
+            .u64(CHECKSUM_AT, r.hash)
+            .to_bytes();
         if head != want || Some(len) != payload_len.checked_add(HEADER_LEN as u64) {
             return Err(self.corrupt(
                 &path,
@@ -656,10 +658,7 @@ impl LayerStore {
     }
 
     fn io(path: &Path, source: std::io::Error) -> OpeningsError {
-        OpeningsError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+        FileError::io(path)(source).into()
     }
 
     /// A file the checkpoint relies on cannot be read (missing, cut short,
@@ -751,7 +750,7 @@ impl LayerStore {
         Ok(FileRecord {
             layer: layer as u32,
             count,
-            hash: u64::from_le_bytes(head[48..56].try_into().expect("8 bytes")),
+            hash: u64_at(&head, CHECKSUM_AT),
         })
     }
 
@@ -1093,6 +1092,24 @@ mod tests {
         store.check_header(Kind::Pending, &record, 7).unwrap();
         drop(store);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_in_place_of_the_working_folder_is_refused_by_name() {
+        let file = std::env::temp_dir().join(format!("dalkon-layer-notdir-{}", std::process::id()));
+        std::fs::write(&file, b"x").unwrap();
+        let err = LayerStore::open(tag(), 19, Some(file.clone()), 0).unwrap_err();
+        assert!(matches!(err, OpeningsError::NotAFolder { .. }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{} is not a folder: name a folder for the count's checkpoints (it is created \
+                 if missing)",
+                file.display()
+            )
+        );
+        assert!(err.is_bad_input());
+        std::fs::remove_file(&file).unwrap();
     }
 
     #[test]
