@@ -33,7 +33,7 @@
 //! stops with [`OpeningsError::TooMuchMemory`] instead of being killed.
 //!
 //! Files: `board.rs` maps positions to (layer, rank); `count.rs` runs
-//! the two passes; `layer_set.rs` and `layer_store.rs` hold
+//! the two passes; `layer_set.rs` and `layer_store/` hold
 //! their data; `first.rs` finds one winning chain without counting. This
 //! file holds the public types only; none of them uses its children.
 
