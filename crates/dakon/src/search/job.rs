@@ -191,10 +191,7 @@ mod tests {
     use dalkon_rules::dakon::Side;
 
     /// One thread, so that the work counters are deterministic.
-    pub(super) fn keyed<K: PackedKey, const W: usize>(
-        pos: &Position,
-        rules: &Rules,
-    ) -> SolveResult {
+    fn keyed<K: PackedKey, const W: usize>(pos: &Position, rules: &Rules) -> SolveResult {
         let limits = Limits {
             tt_bytes: 64 << 20,
             max_nodes: None,
@@ -211,7 +208,7 @@ mod tests {
         pool.install(|| super::keyed::<K, W, _>(rules, &limits, None, None, None, job).unwrap())
     }
 
-    pub(super) fn same(a: &SolveResult, b: &SolveResult) -> bool {
+    fn same(a: &SolveResult, b: &SolveResult) -> bool {
         (a.value, &a.moves, a.nodes, a.positions, a.passes)
             == (b.value, &b.moves, b.nodes, b.positions, b.passes)
     }
@@ -221,7 +218,7 @@ mod tests {
     /// sweeps, the very same nodes, so the key packs the same positions
     /// apart and the move order does not depend on the list's width.
     #[test]
-    pub(super) fn every_key_width_does_the_same_search() {
+    fn every_key_width_does_the_same_search() {
         let rules = Rules::default();
         let mut boards = vec![
             Position::start(4, 3).unwrap(),
@@ -259,7 +256,7 @@ mod tests {
     }
 
     #[test]
-    pub(super) fn keys_tell_positions_apart_in_every_word() {
+    fn keys_tell_positions_apart_in_every_word() {
         // A seed in hole i of either row lands in its own byte of the key.
         for n in [8usize, 16, 32] {
             let mut keys = std::collections::HashSet::new();

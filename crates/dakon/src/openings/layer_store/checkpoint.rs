@@ -330,6 +330,8 @@ pub(super) fn list(v: &[u32]) -> String {
 mod tests {
     use super::*;
     use crate::openings::layer_store::testing::{meter, tag};
+    use crate::openings::layer_store::LayerStore;
+    use crate::openings::OpeningsError;
 
     #[test]
     fn checkpoints_round_trip_and_belong_to_one_count() {

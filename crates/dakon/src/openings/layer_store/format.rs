@@ -111,7 +111,10 @@ pub(crate) fn decode_winners(bytes: &[u8], n: u64) -> Option<HashMap<u128, Summa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openings::layer_store::testing::{meter, tag};
+    use crate::openings::layer_store::checkpoint::FileRecord;
+    use crate::openings::layer_store::files::pending_name;
+    use crate::openings::layer_store::testing::tag;
+    use crate::openings::layer_store::LayerStore;
 
     /// The bytes of a pending layer's file as docs/formats.md and this
     /// module's table lay them out (written out by hand, not by this
