@@ -23,7 +23,6 @@
 //! decisions are drawn one by one from `Rng::for_index(seed, k)`, games and
 //! decisions are evaluated in parallel but collected in order, and sums
 //! are taken in that order, so the rows are the same for any thread count.
-
 //!
 //! `decisions.rs` draws the decisions, `contender.rs` defines the players
 //! measured, `rows.rs` measures one player on one set (and its match
