@@ -227,6 +227,7 @@ impl OpeningsError {
             OpeningsError::BoardTooBig(_)
                 | OpeningsError::TooManyPositions { .. }
                 | OpeningsError::NotACheckpoint { .. }
+                | OpeningsError::NotAFolder { .. }
         )
     }
 }

@@ -60,7 +60,7 @@ fn row(n: usize, holes: &[(usize, u8)]) -> Vec<u8> {
 fn sparse_20_hole_positions_solve_exactly_and_agree_with_the_reference() {
     let rules = Rules::default();
     // Few seeds, so that the reference (which walks the whole game tree)
-    // stays fast; `search/mod.rs` also checks the wide key and move list
+    // stays fast; `search/job.rs` also checks the wide key and move list
     // against the narrow ones on longer games.
     let cases = [
         (

@@ -1,5 +1,5 @@
-//! The checksum of dalkon's data files (the solver's database levels and
-//! openings layers, among them): FNV-1a 64. It guards against damage
+//! The checksum of dalkon's data files (the Dakon database levels, the
+//! Daldøs solved tables and the openings layers): FNV-1a 64. It guards against damage
 //! (truncation, a flipped bit, a stale file under the right name), not
 //! against an adversary; it is byte-serial but far cheaper than the work
 //! that made the bytes, and it can be fed in pieces, so a header and a
@@ -42,6 +42,18 @@ impl Fnv1a64 {
     }
 }
 
+/// The checksum of a file that carries it in its own header: the
+/// payload's (`of_payload`, fed first so that it is also the fingerprint of
+/// the payload alone), then every byte of `head` but the checksum's own
+/// `field`. It covers the header too, so a header edited to pass as
+/// another file's (other rules, another level) is caught.
+pub fn seal(of_payload: Fnv1a64, head: &[u8], field: std::ops::Range<usize>) -> u64 {
+    of_payload
+        .update(&head[..field.start])
+        .update(&head[field.end..])
+        .value()
+}
+
 /// FNV-1a 64 of `bytes`.
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
     Fnv1a64::new().update(bytes).value()
@@ -64,5 +76,12 @@ mod tests {
         let whole = fnv1a64(b"foobar");
         assert_eq!(Fnv1a64::new().update(b"foo").update(b"bar").value(), whole);
         assert_eq!(Fnv1a64::new().update(b"").update(b"foobar").value(), whole);
+    }
+
+    #[test]
+    fn the_seal_skips_its_own_field() {
+        let head = *b"fooXXbar";
+        let sealed = seal(Fnv1a64::new().update(b"data"), &head, 3..5);
+        assert_eq!(sealed, fnv1a64(b"datafoobar"));
     }
 }

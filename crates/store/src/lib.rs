@@ -7,7 +7,11 @@
 //!   clean-up of temporaries left behind;
 //! - [`data_dir`]: the per-user folder of the databases and tables, shared
 //!   by both games;
-//! - [`checksum`]: FNV-1a 64, fed in pieces;
+//! - [`checksum`]: FNV-1a 64, fed in pieces, and the seal of a file whose
+//!   header carries it;
+//! - [`header`]: the fixed-size headers of the binary files (magic,
+//!   version, fields at fixed offsets) and the check of their start;
+//! - [`error`]: the `NotAFolder` and `Io` errors of every file format;
 //! - [`memory`]: how much memory this machine lets a build use;
 //! - [`mapped`]: read-only mapping of a file written with [`atomic`];
 //! - [`lines`]: reading untrusted text one line at a time, with a bound on
@@ -16,8 +20,11 @@
 pub mod atomic;
 pub mod checksum;
 pub mod data_dir;
+pub mod error;
+pub mod header;
 pub mod lines;
 pub mod mapped;
 pub mod memory;
 
 pub use data_dir::{data_dir, NoDataDir, DB_DIR_ENV};
+pub use error::FileError;

@@ -33,7 +33,7 @@
 //! stops with [`OpeningsError::TooMuchMemory`] instead of being killed.
 //!
 //! Files: `board.rs` maps positions to (layer, rank); `count.rs` runs
-//! the two passes; `layer_set.rs` and `layer_store.rs` hold
+//! the two passes; `layer_set.rs` and `layer_store/` hold
 //! their data; `first.rs` finds one winning chain without counting. This
 //! file holds the public types only; none of them uses its children.
 
@@ -113,13 +113,20 @@ pub enum OpeningsError {
     BoardTooBig(u32),
     /// Reading or writing a file of the working folder failed. The system's
     /// message is the source, not repeated here: the CLI prints the chain.
-    #[error("cannot read or write {}", path.display())]
+    #[error("{}", dalkon_store::error::io_failed(path))]
     Io {
         /// The file or folder.
         path: PathBuf,
         /// What the system said.
         #[source]
         source: std::io::Error,
+    },
+    /// The working folder named is a file (or something else that is not
+    /// a folder).
+    #[error("{}", dalkon_store::error::not_a_folder(path, WORK_DIR_FOR))]
+    NotAFolder {
+        /// The path given.
+        path: PathBuf,
     },
     /// The working folder exists but is not a checkpoint of a count, so it
     /// is not ours to fill or to remove.
@@ -160,6 +167,18 @@ pub enum OpeningsError {
     /// [`OpeningLimits::stop_after_checkpoints`]).
     #[error("stopped after checkpoint {0}, as asked")]
     Stopped(u32),
+}
+
+/// What the folder of [`OpeningsError::NotAFolder`] is for.
+pub(crate) const WORK_DIR_FOR: &str = "the count's checkpoints";
+
+impl From<dalkon_store::FileError> for OpeningsError {
+    fn from(e: dalkon_store::FileError) -> OpeningsError {
+        match e {
+            dalkon_store::FileError::NotAFolder { path, .. } => OpeningsError::NotAFolder { path },
+            dalkon_store::FileError::Io { path, source } => OpeningsError::Io { path, source },
+        }
+    }
 }
 
 impl OpeningsError {

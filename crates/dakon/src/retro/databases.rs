@@ -8,8 +8,9 @@ use dalkon_rules::dakon::{Position, Rules};
 use dalkon_store::atomic;
 use dalkon_store::checksum::fnv1a64;
 use dalkon_store::memory::available_memory;
+use dalkon_store::FileError;
 
-use super::error::DbError;
+use super::error::{DbError, FOLDER_FOR};
 use super::file::{self, LevelKey, MappedLevel};
 use super::level::{build_level, LevelInputs, RowTable, MAX_DB_HOLES};
 use super::memory;
@@ -119,20 +120,12 @@ impl Databases {
         memory::check(holes, max_k, needed, available_memory())?;
         let mut unsaved = None;
         if let Some(d) = dir {
-            if d.exists() && !d.is_dir() {
-                return Err(DbError::NotAFolder {
-                    path: d.to_path_buf(),
-                });
-            }
             // Only now: a refused build leaves no empty folder behind.
-            if let Err(source) = std::fs::create_dir_all(d) {
-                if !unwritable(&source) {
-                    return Err(DbError::Io {
-                        path: d.to_path_buf(),
-                        source,
-                    });
+            match dalkon_store::error::create_folder(d, FOLDER_FOR) {
+                Err(FileError::Io { source, .. }) if unwritable(&source) => {
+                    unsaved = Some(format!("cannot create {}: {source}", d.display()));
                 }
-                unsaved = Some(format!("cannot create {}: {source}", d.display()));
+                r => r?,
             }
             // A build killed mid-write (or stopped by a full disk) leaves
             // its temporary behind; nothing will ever rename it. Best

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use dalkon_store::FileError;
 use thiserror::Error;
 
 /// Errors of the retrograde databases (`databases.rs`, `file.rs`, `memory.rs`).
@@ -52,14 +53,14 @@ pub enum DbError {
     },
     /// The database folder named is a file (or something else that is not
     /// a folder).
-    #[error("{} is not a folder: name a folder for the databases (it is created if missing)", path.display())]
+    #[error("{}", dalkon_store::error::not_a_folder(path, FOLDER_FOR))]
     NotAFolder {
         /// The path given.
         path: PathBuf,
     },
     /// A file or folder operation failed. The system's message is the
     /// source, not repeated here: the CLI prints the chain once.
-    #[error("cannot read or write {}", path.display())]
+    #[error("{}", dalkon_store::error::io_failed(path))]
     Io {
         /// The file or folder.
         path: PathBuf,
@@ -223,6 +224,18 @@ pub enum DbError {
 }
 
 const GIB: f64 = (1u64 << 30) as f64;
+
+/// What the folder of [`DbError::NotAFolder`] is for.
+pub(crate) const FOLDER_FOR: &str = "the databases";
+
+impl From<FileError> for DbError {
+    fn from(e: FileError) -> DbError {
+        match e {
+            FileError::NotAFolder { path, .. } => DbError::NotAFolder { path },
+            FileError::Io { path, source } => DbError::Io { path, source },
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

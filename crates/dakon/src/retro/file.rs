@@ -38,14 +38,17 @@
 
 use std::path::{Path, PathBuf};
 
-use dalkon_store::checksum::Fnv1a64;
+use dalkon_store::checksum::{seal, Fnv1a64};
+use dalkon_store::header::{u32_at, u64_at, Header, Prefix, PrefixError, GAME_AT};
+use dalkon_store::FileError;
 use dalkon_store::{atomic, mapped};
 use memmap2::Mmap;
 
 use super::error::DbError;
 
-/// File magic.
-pub const MAGIC: [u8; 8] = *b"DALKONDB";
+/// File magic (shared with the Daldøs tables; the game field tells them
+/// apart).
+pub const MAGIC: [u8; 8] = dalkon_store::header::DB_MAGIC;
 /// Version of the layout described in this module.
 pub const FORMAT_VERSION: u32 = 2;
 /// Game tag in the header.
@@ -100,26 +103,22 @@ impl LevelKey {
 /// checksum field), as the module doc describes.
 fn checksums(head: &[u8], payload: &[u8]) -> (u64, u64) {
     let of_payload = Fnv1a64::new().update(payload);
-    let of_file = of_payload
-        .update(&head[..CHECKSUM_AT.start])
-        .update(&head[CHECKSUM_AT.end..HEADER_LEN]);
-    (of_payload.value(), of_file.value())
+    let of_file = seal(of_payload, &head[..HEADER_LEN], CHECKSUM_AT);
+    (of_payload.value(), of_file)
 }
 
 /// Header bytes for `payload` stored under `key`.
 pub fn header(key: LevelKey, payload: &[u8]) -> [u8; HEADER_LEN] {
-    let mut h = [0u8; HEADER_LEN];
-    h[0..8].copy_from_slice(&MAGIC);
-    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-    h[12..20].copy_from_slice(&GAME);
-    h[20..24].copy_from_slice(&key.holes.to_le_bytes());
-    h[24..28].copy_from_slice(&u32::from(key.rules).to_le_bytes());
-    h[28..32].copy_from_slice(&key.level.to_le_bytes());
-    h[32..36].copy_from_slice(&ENTRY_WIDTH.to_le_bytes());
-    h[36..44].copy_from_slice(&(payload.len() as u64).to_le_bytes());
-    let (_, of_file) = checksums(&h, payload);
-    h[CHECKSUM_AT].copy_from_slice(&of_file.to_le_bytes());
-    h
+    let mut h = Header::<HEADER_LEN>::new(MAGIC, FORMAT_VERSION);
+    h.bytes(GAME_AT.start, &GAME)
+        .u32(20, key.holes)
+        .u32(24, u32::from(key.rules))
+        .u32(28, key.level)
+        .u32(32, ENTRY_WIDTH)
+        .u64(36, payload.len() as u64);
+    let (_, of_file) = checksums(&h.to_bytes(), payload);
+    h.u64(CHECKSUM_AT.start, of_file);
+    h.to_bytes()
 }
 
 /// Write one level atomically (see [`dalkon_store::atomic`]). Returns the
@@ -127,25 +126,14 @@ pub fn header(key: LevelKey, payload: &[u8]) -> [u8; HEADER_LEN] {
 pub fn write_level(dir: &Path, key: LevelKey, payload: &[u8]) -> Result<u64, DbError> {
     let path = key.path(dir);
     let head = header(key, payload);
-    atomic::write_parts(&path, &[&head, payload]).map_err(|source| DbError::Io { path, source })?;
+    atomic::write_parts(&path, &[&head, payload]).map_err(FileError::io(&path))?;
     Ok(checksums(&head, payload).0)
 }
 
 /// Map `path` read-only (sound because level files are written with
 /// [`atomic`] and never modified in place, see [`mapped`]).
 fn map_file(path: &Path) -> Result<Mmap, DbError> {
-    mapped::map_read_only(path).map_err(|source| DbError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
-}
-
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+    Ok(mapped::map_read_only(path).map_err(FileError::io(path))?)
 }
 
 /// A level file mapped into memory, header checked.
@@ -188,30 +176,26 @@ pub fn check(
     expected_count: u64,
 ) -> Result<u64, DbError> {
     let path = path.to_path_buf();
-    if bytes.len() < HEADER_LEN {
-        return Err(DbError::Truncated {
-            path,
-            expected: HEADER_LEN as u64 + expected_count,
-            found: bytes.len() as u64,
-        });
-    }
-    if bytes[0..8] != MAGIC {
-        return Err(DbError::NotADatabase { path });
-    }
-    let version = u32_at(bytes, 8);
-    if version != FORMAT_VERSION {
-        return Err(DbError::Version {
-            path,
-            found: version,
-            expected: FORMAT_VERSION,
-        });
-    }
-    if bytes[12..20] != GAME {
-        return Err(DbError::WrongGame {
-            path,
-            found: String::from_utf8_lossy(&bytes[12..20])
-                .trim_end_matches('\0')
-                .to_owned(),
+    let prefix = Prefix {
+        len: HEADER_LEN,
+        magic: MAGIC,
+        version: FORMAT_VERSION,
+        game: Some(GAME),
+    };
+    if let Err(e) = prefix.check(bytes) {
+        return Err(match e {
+            PrefixError::Short { len } => DbError::Truncated {
+                path,
+                expected: HEADER_LEN as u64 + expected_count,
+                found: len as u64,
+            },
+            PrefixError::Magic => DbError::NotADatabase { path },
+            PrefixError::Version { found } => DbError::Version {
+                path,
+                found,
+                expected: FORMAT_VERSION,
+            },
+            PrefixError::Game { found } => DbError::WrongGame { path, found },
         });
     }
     let holes = u32_at(bytes, 20);

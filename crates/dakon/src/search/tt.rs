@@ -1,4 +1,4 @@
-//! Transposition table for the exact Dakon search (`search/mod.rs`), its only user.
+//! Transposition table for the exact Dakon search (`search/`), its only user.
 //!
 //! What is stored: for a position *without its stores* — the two rows seen
 //! from the side to move (mover's row first) — a lower and an upper bound on

@@ -1,6 +1,6 @@
 //! Playing by the solved tables ([`crate::solved`], docs/rules.md §1.8): the
 //! tables' value of a play, the best play by them (what the `perfect`
-//! player of `players.rs` plays, and what the error rates of `loss.rs`
+//! player of `players.rs` plays, and what the error rates of `loss/`
 //! measure the other players against), and whether tables cover a game.
 //!
 //! A play's value is read for the side that made it: its result's `W` if

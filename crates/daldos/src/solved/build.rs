@@ -10,7 +10,7 @@ use std::time::Instant;
 use dalkon_rules::daldos::{Board, Variants};
 use dalkon_store::memory;
 
-use super::error::TableError;
+use super::error::{TableError, FOLDER_FOR};
 use super::file::{self, FileStats};
 use super::index::{approx_size, LayerIndex, LayerKey};
 use super::pair::{self, LayerStats};
@@ -190,13 +190,7 @@ impl Tables {
     ) -> Result<Vec<LayerReport>, TableError> {
         self.check_memory(plan, memory::available_memory())?;
         if let Some(dir) = &self.dir {
-            if dir.exists() && !dir.is_dir() {
-                return Err(TableError::NotAFolder { path: dir.clone() });
-            }
-            std::fs::create_dir_all(dir).map_err(|source| TableError::Io {
-                path: dir.clone(),
-                source,
-            })?;
+            dalkon_store::error::create_folder(dir, FOLDER_FOR)?;
             let _ = dalkon_store::atomic::remove_stale(dir, |name| name.starts_with("daldos-"));
         }
         let mut out = Vec::new();

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use dalkon_rules::daldos::Variants;
+use dalkon_store::FileError;
 
 use thiserror::Error;
 
@@ -89,14 +90,14 @@ pub enum TableError {
         flags: String,
     },
     /// The table folder is a file.
-    #[error("{} is not a folder: name a folder for the tables (it is created if missing)", path.display())]
+    #[error("{}", dalkon_store::error::not_a_folder(path, FOLDER_FOR))]
     NotAFolder {
         /// The path.
         path: PathBuf,
     },
     /// A file or folder operation failed (the system's message is the
     /// source).
-    #[error("cannot read or write {}", path.display())]
+    #[error("{}", dalkon_store::error::io_failed(path))]
     Io {
         /// The file or folder.
         path: PathBuf,
@@ -115,6 +116,18 @@ pub enum TableError {
         /// What is wrong with it.
         reason: String,
     },
+}
+
+/// What the folder of [`TableError::NotAFolder`] is for.
+pub(crate) const FOLDER_FOR: &str = "the tables";
+
+impl From<FileError> for TableError {
+    fn from(e: FileError) -> TableError {
+        match e {
+            FileError::NotAFolder { path, .. } => TableError::NotAFolder { path },
+            FileError::Io { path, source } => TableError::Io { path, source },
+        }
+    }
 }
 
 /// A count for a message: exact, or where it saturated at `u64::MAX`

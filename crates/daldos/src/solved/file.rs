@@ -40,7 +40,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use dalkon_rules::daldos::{CaptureRule, DalRule, EndRule, Variants};
-use dalkon_store::checksum::Fnv1a64;
+use dalkon_store::checksum::{seal, Fnv1a64};
+use dalkon_store::header::{f64_at, u32_at, u64_at, Header, Prefix, PrefixError, GAME_AT};
+use dalkon_store::FileError;
 use memmap2::Mmap;
 
 use super::error::TableError;
@@ -48,7 +50,7 @@ use super::index::LayerKey;
 
 /// File magic (shared with the Dakon databases; the game field tells them
 /// apart).
-pub const MAGIC: [u8; 8] = *b"DALKONDB";
+pub const MAGIC: [u8; 8] = dalkon_store::header::DB_MAGIC;
 /// Version of the layout described in this module.
 pub const FORMAT_VERSION: u32 = 1;
 /// Game tag.
@@ -94,29 +96,19 @@ fn codes(v: &Variants) -> [u8; 3] {
 }
 
 fn header(key: LayerKey, v: &Variants, count: u64, stats: FileStats) -> [u8; HEADER_LEN] {
-    let mut h = [0u8; HEADER_LEN];
-    h[0..8].copy_from_slice(&MAGIC);
-    h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-    h[12..20].copy_from_slice(&GAME);
-    h[20..24].copy_from_slice(&u32::from(key.board.len()).to_le_bytes());
-    h[24..27].copy_from_slice(&codes(v));
-    h[28..32].copy_from_slice(&u32::from(key.a).to_le_bytes());
-    h[32..36].copy_from_slice(&u32::from(key.b).to_le_bytes());
-    h[36..44].copy_from_slice(&count.to_le_bytes());
-    h[44..48].copy_from_slice(&ENTRY_WIDTH.to_le_bytes());
-    h[48..52].copy_from_slice(&stats.sweeps.to_le_bytes());
-    h[52..56].copy_from_slice(&u32::from(stats.stalled).to_le_bytes());
-    h[56..64].copy_from_slice(&stats.eps.to_le_bytes());
-    h[72..80].copy_from_slice(&stats.updates.to_le_bytes());
-    h
-}
-
-/// The checksum of `head` (its checksum field ignored) after `payload`'s.
-fn seal(of_payload: Fnv1a64, head: &[u8; HEADER_LEN]) -> u64 {
-    of_payload
-        .update(&head[..CHECKSUM_AT.start])
-        .update(&head[CHECKSUM_AT.end..])
-        .value()
+    let mut h = Header::<HEADER_LEN>::new(MAGIC, FORMAT_VERSION);
+    h.bytes(GAME_AT.start, &GAME)
+        .u32(20, u32::from(key.board.len()))
+        .bytes(24, &codes(v))
+        .u32(28, u32::from(key.a))
+        .u32(32, u32::from(key.b))
+        .u64(36, count)
+        .u32(44, ENTRY_WIDTH)
+        .u32(48, stats.sweeps)
+        .u32(52, u32::from(stats.stalled))
+        .f64(56, stats.eps)
+        .u64(72, stats.updates);
+    h.to_bytes()
 }
 
 /// Bytes of `values` (interleaved `lo, hi`) in chunks, little-endian.
@@ -141,8 +133,8 @@ pub fn write(
         sum = sum.update(&c);
     }
     let mut head = header(key, v, count, stats);
-    let seal = seal(sum, &head);
-    head[CHECKSUM_AT].copy_from_slice(&seal.to_le_bytes());
+    let sealed = seal(sum, &head, CHECKSUM_AT);
+    head[CHECKSUM_AT].copy_from_slice(&sealed.to_le_bytes());
     dalkon_store::atomic::write_with(&path, |w: &mut dyn Write| {
         w.write_all(&head)?;
         for c in chunks(values) {
@@ -150,10 +142,7 @@ pub fn write(
         }
         Ok(())
     })
-    .map_err(|source| TableError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    .map_err(FileError::io(&path))?;
     Ok(path)
 }
 
@@ -169,10 +158,7 @@ impl Mapped {
     pub fn get(&self, r: usize) -> (f64, f64) {
         let at = HEADER_LEN + 16 * r;
         let b = &self.map[at..at + 16];
-        (
-            f64::from_le_bytes(b[0..8].try_into().expect("8 bytes")),
-            f64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
-        )
+        (f64_at(b, 0), f64_at(b, 8))
     }
 
     /// What the header says beyond the layer's identity.
@@ -181,8 +167,8 @@ impl Mapped {
         FileStats {
             sweeps: u32_at(h, 48),
             stalled: u32_at(h, 52) != 0,
-            eps: f64::from_le_bytes(h[56..64].try_into().expect("8 bytes")),
-            updates: u64::from_le_bytes(h[72..80].try_into().expect("8 bytes")),
+            eps: f64_at(h, 56),
+            updates: u64_at(h, 72),
         }
     }
 
@@ -195,10 +181,6 @@ impl Mapped {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
 }
 
 /// Open the file of layer `key` in `dir`, if there is one: `Ok(None)` when
@@ -224,7 +206,7 @@ pub fn open(
                     path,
                     reason: format!("{n}, where the table of this layer belongs"),
                 },
-                None => TableError::Io { path, source: e },
+                None => FileError::io(&path)(e).into(),
             });
         }
     };
@@ -232,25 +214,25 @@ pub fn open(
         path: path.clone(),
         reason,
     };
-    if map.len() < HEADER_LEN {
-        return Err(bad(format!(
-            "{} bytes, shorter than the {HEADER_LEN}-byte header",
-            map.len()
-        )));
-    }
+    let prefix = Prefix {
+        len: HEADER_LEN,
+        magic: MAGIC,
+        version: FORMAT_VERSION,
+        game: Some(GAME),
+    };
+    prefix.check(&map).map_err(|e| {
+        bad(match e {
+            PrefixError::Short { len } => {
+                format!("{len} bytes, shorter than the {HEADER_LEN}-byte header")
+            }
+            PrefixError::Magic => "not a dalkon table file (bad magic)".into(),
+            PrefixError::Version { found } => {
+                format!("format version {found}, this build reads version {FORMAT_VERSION}")
+            }
+            PrefixError::Game { .. } => "a table of another game".into(),
+        })
+    })?;
     let h: &[u8; HEADER_LEN] = map[..HEADER_LEN].try_into().expect("header");
-    if h[0..8] != MAGIC {
-        return Err(bad("not a dalkon table file (bad magic)".into()));
-    }
-    let version = u32_at(h, 8);
-    if version != FORMAT_VERSION {
-        return Err(bad(format!(
-            "format version {version}, this build reads version {FORMAT_VERSION}"
-        )));
-    }
-    if h[12..20] != GAME {
-        return Err(bad("a table of another game".into()));
-    }
     let want = header(
         key,
         v,
@@ -287,8 +269,8 @@ pub fn open(
             map.len()
         )));
     }
-    let stored = u64::from_le_bytes(h[CHECKSUM_AT].try_into().expect("8 bytes"));
-    let sum = seal(Fnv1a64::new().update(&map[HEADER_LEN..]), h);
+    let stored = u64_at(h, CHECKSUM_AT.start);
+    let sum = seal(Fnv1a64::new().update(&map[HEADER_LEN..]), h, CHECKSUM_AT);
     if stored != sum {
         return Err(bad(format!(
             "checksum {stored:016x} in the header, {sum:016x} computed: the file is damaged"
@@ -315,8 +297,7 @@ fn first_unsound_entry(payload: &[u8]) -> Option<(usize, f64, f64)> {
         .chunks_exact(ENTRY_WIDTH as usize)
         .enumerate()
         .find_map(|(r, e)| {
-            let lo = f64::from_le_bytes(e[0..8].try_into().expect("8 bytes"));
-            let hi = f64::from_le_bytes(e[8..16].try_into().expect("8 bytes"));
+            let (lo, hi) = (f64_at(e, 0), f64_at(e, 8));
             let sound = 0.0 <= lo && lo <= hi && hi <= 1.0;
             (!sound).then_some((r, lo, hi))
         })

@@ -1,0 +1,343 @@
+//! The search engine: the shared transposition table, counters, limits and
+//! stop flag of one search, the moves of a node in search order, and the
+//! root (every root move solved exactly, in parallel). The exact search
+//! itself (MTD(f) over alpha-beta) is in `alpha_beta.rs`.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use dalkon_rules::dakon::{Position, Rules};
+use rayon::prelude::*;
+
+use super::job::Root;
+use super::tt::{PackedKey, Table};
+use super::{pack_bounds, Probe, SearchError, SearchProgress, SolveResult};
+
+/// Per-thread counters, flushed into the engine's atomics now and then.
+#[derive(Default)]
+pub(super) struct Counters {
+    pub(super) nodes: u64,
+    pub(super) unflushed: u64,
+    pub(super) tt_hits: u64,
+    pub(super) tt_probes: u64,
+    pub(super) probe_hits: u64,
+}
+
+/// One move seen from the mover: the store difference it gains and whether
+/// the mover moves again.
+#[derive(Clone, Copy)]
+pub(super) struct Step {
+    pub(super) gain: i32,
+    pub(super) same_side: bool,
+    pub(super) over: bool,
+    /// Future margin of a finished child, child's view (0 after a sweep).
+    pub(super) terminal: i32,
+}
+
+impl Step {
+    #[inline]
+    pub(super) fn new(parent: &Position, child: &Position) -> Step {
+        let me = parent.side_to_move();
+        let other = me.other();
+        let gain = (i32::from(child.store(me)) - i32::from(parent.store(me)))
+            - (i32::from(child.store(other)) - i32::from(parent.store(other)));
+        let over = child.is_over();
+        let terminal = match child.terminal_value() {
+            Some(v) => v - child.store_diff(),
+            None => 0,
+        };
+        Step {
+            gain,
+            same_side: child.side_to_move() == me,
+            over,
+            terminal,
+        }
+    }
+
+    /// The parent's future margin through this move, given the child's.
+    #[inline]
+    pub(super) fn value(&self, child_margin: i32) -> i32 {
+        if self.same_side {
+            self.gain + child_margin
+        } else {
+            self.gain - child_margin
+        }
+    }
+
+    /// The child's window for the parent's window `(alpha, beta)`.
+    #[inline]
+    pub(super) fn window(&self, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.same_side {
+            (alpha - self.gain, beta - self.gain)
+        } else {
+            (self.gain - beta, self.gain - alpha)
+        }
+    }
+}
+
+/// One search: the rules, the shared table, the probe and the counters.
+pub(crate) struct Engine<'a, K: PackedKey, const W: usize> {
+    pub(super) rules: Rules,
+    pub(super) tt: &'a Table<K>,
+    pub(super) probe: Option<&'a dyn Probe>,
+    pub(super) progress: &'a SearchProgress,
+    pub(super) abort: AtomicBool,
+    pub(super) max_nodes: u64,
+    pub(super) deadline: Option<Instant>,
+    pub(super) tt_hits: AtomicU64,
+    pub(super) tt_probes: AtomicU64,
+    pub(super) probe_hits: AtomicU64,
+    pub(super) nodes: AtomicU64,
+    pub(super) passes: AtomicU64,
+}
+
+/// Nodes a thread searches between looks at the shared count and clock.
+pub(super) const FLUSH_EVERY: u64 = 4096;
+
+/// How far past its node budget a search on `threads` worker threads may
+/// go: each thread may have up to [`FLUSH_EVERY`] nodes not yet counted
+/// when the budget is seen to be spent, and each root move still to start
+/// visits one node before it sees that (at most 32 moves). Once the budget
+/// is spent no node searches another child.
+pub fn node_overshoot(threads: usize) -> u64 {
+    threads as u64 * FLUSH_EVERY + dalkon_rules::dakon::MAX_HOLES as u64
+}
+
+impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
+    pub(super) fn flush(&self, c: &mut Counters) {
+        let total = self.nodes.fetch_add(c.unflushed, Ordering::Relaxed) + c.unflushed;
+        self.progress
+            .nodes
+            .fetch_add(c.unflushed, Ordering::Relaxed);
+        self.tt_hits.fetch_add(c.tt_hits, Ordering::Relaxed);
+        self.tt_probes.fetch_add(c.tt_probes, Ordering::Relaxed);
+        self.probe_hits.fetch_add(c.probe_hits, Ordering::Relaxed);
+        c.unflushed = 0;
+        c.tt_hits = 0;
+        c.tt_probes = 0;
+        c.probe_hits = 0;
+        if total >= self.max_nodes
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.progress.stop.load(Ordering::Relaxed)
+        {
+            self.abort.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Root search for [`Goal::EveryMove`]: each root move solved exactly
+    /// by its own MTD(f), root moves in parallel.
+    pub(super) fn every_move(&self, pos: &Position) -> Result<Root, SearchError> {
+        let Some(kids) = self.root_kids(pos) else {
+            return Ok(Root {
+                margin: pos.terminal_value().unwrap() - pos.store_diff(),
+                exact: Vec::new(),
+                refuted: Vec::new(),
+                partial: None,
+            });
+        };
+        let exact: Vec<(usize, i32)> = kids
+            .par_iter()
+            .map(|&(h, child, step)| {
+                let mut c = Counters::default();
+                let v = if step.over {
+                    step.value(step.terminal)
+                } else {
+                    step.value(self.exact(&mut c, &child))
+                };
+                self.flush(&mut c);
+                self.progress.roots_done.fetch_add(1, Ordering::Relaxed);
+                (h, v)
+            })
+            .collect();
+        self.check_abort()?;
+        let margin = exact
+            .iter()
+            .map(|m| m.1)
+            .max()
+            .expect("a position not over has a move");
+        Ok(Root {
+            margin,
+            exact,
+            refuted: Vec::new(),
+            partial: None,
+        })
+    }
+
+    /// Root search for [`Goal::BestMoves`]: MTD(f) on the root from the top.
+    ///
+    /// Every root move keeps proved bounds. A pass tests, in parallel, every
+    /// move whose upper bound reaches the largest upper bound `g` (and whose
+    /// lower bound does not): "is this move worth at least `g`?". A move
+    /// that fails gets a lower upper bound (fail-soft), one that succeeds is
+    /// worth exactly `g`, since no move is worth more. When no move is left
+    /// untested at `g`, `g` is the value and the moves at `g` are every best
+    /// move. Starting from the top costs nothing at the root when the value
+    /// is the largest possible (every seed), which the biggest boards reach,
+    /// and each pass only refutes or proves what the best-move list needs.
+    pub(crate) fn best_moves(&self, pos: &Position) -> Result<Root, SearchError> {
+        let Some(kids) = self.root_kids(pos) else {
+            return Ok(Root {
+                margin: pos.terminal_value().unwrap() - pos.store_diff(),
+                exact: Vec::new(),
+                refuted: Vec::new(),
+                partial: None,
+            });
+        };
+        // (lower, upper) of each move's margin, from the child's own bounds.
+        let mut bounds: Vec<(i32, i32)> = kids
+            .iter()
+            .map(|&(_, child, step)| {
+                if step.over {
+                    let v = step.value(step.terminal);
+                    (v, v)
+                } else {
+                    let (mut lo, mut hi) = (
+                        -(child.seeds_on_board() as i32),
+                        child.seeds_on_board() as i32,
+                    );
+                    if let Some(e) = self.tt.get(&K::pack(&child)) {
+                        lo = lo.max(i32::from(e.lower));
+                        hi = hi.min(i32::from(e.upper));
+                    }
+                    let (a, b) = (step.value(lo), step.value(hi));
+                    (a.min(b), a.max(b))
+                }
+            })
+            .collect();
+        loop {
+            let g = bounds
+                .iter()
+                .map(|b| b.1)
+                .max()
+                .expect("a position not over has a move");
+            let pending: Vec<usize> = (0..kids.len())
+                .filter(|&i| bounds[i].1 >= g && bounds[i].0 < g)
+                .collect();
+            if pending.is_empty() {
+                let mut exact = Vec::new();
+                let mut refuted = Vec::new();
+                for (&(h, _, _), &(_, hi)) in kids.iter().zip(&bounds) {
+                    if hi >= g {
+                        exact.push((h, g))
+                    } else {
+                        refuted.push((h, hi))
+                    }
+                }
+                self.progress
+                    .roots_done
+                    .store(kids.len() as u64, Ordering::Relaxed);
+                return Ok(Root {
+                    margin: g,
+                    exact,
+                    refuted,
+                    partial: None,
+                });
+            }
+            let results: Vec<i32> = pending
+                .par_iter()
+                .map(|&i| {
+                    let (_, child, step) = kids[i];
+                    let mut c = Counters::default();
+                    let (a, b) = step.window(g - 1, g);
+                    let v = step.value(self.alpha_beta(&mut c, &child, a, b));
+                    self.flush(&mut c);
+                    v
+                })
+                .collect();
+            self.passes.fetch_add(1, Ordering::Relaxed);
+            if self.abort.load(Ordering::Relaxed) {
+                // The pass did not finish: keep what the earlier ones proved.
+                let lower = bounds.iter().map(|b| b.0).max().unwrap_or(0);
+                return Ok(Root {
+                    margin: lower,
+                    exact: Vec::new(),
+                    refuted: Vec::new(),
+                    partial: Some(
+                        kids.iter()
+                            .zip(&bounds)
+                            .map(|(&(h, _, _), &(lo, hi))| (h, lo, hi))
+                            .collect(),
+                    ),
+                });
+            }
+            for (&i, &v) in pending.iter().zip(&results) {
+                if v >= g {
+                    bounds[i].0 = g;
+                } else {
+                    bounds[i].1 = v;
+                }
+            }
+            let lower = bounds.iter().map(|b| b.0).max().unwrap_or(0);
+            let upper = bounds.iter().map(|b| b.1).max().unwrap_or(0);
+            self.progress.bounds.store(
+                pack_bounds(pos.store_diff() + lower, pos.store_diff() + upper),
+                Ordering::Relaxed,
+            );
+            let done = bounds.iter().filter(|b| b.0 == b.1 || b.1 < g).count();
+            self.progress
+                .roots_done
+                .store(done as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// The root's moves with their children, or `None` when the game is over.
+    pub(super) fn root_kids(&self, pos: &Position) -> Option<Vec<(usize, Position, Step)>> {
+        if pos.is_over() {
+            return None;
+        }
+        let kids: Vec<_> = pos
+            .moves()
+            .map(|h| {
+                let child = pos.play_unchecked(h, &self.rules);
+                (h, child, Step::new(pos, &child))
+            })
+            .collect();
+        self.progress
+            .roots_total
+            .store(kids.len() as u64, Ordering::Relaxed);
+        Some(kids)
+    }
+
+    pub(super) fn check_abort(&self) -> Result<(), SearchError> {
+        if self.abort.load(Ordering::Relaxed) {
+            Err(SearchError::NodeLimit {
+                nodes: self.nodes.load(Ordering::Relaxed),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The answer for `pos` from its root search.
+    pub(crate) fn result(&self, pos: &Position, root: Root) -> SolveResult {
+        let base = pos.store_diff();
+        let value = base + root.margin;
+        let moves: Vec<(usize, i32)> = root.exact.iter().map(|&(h, m)| (h, base + m)).collect();
+        let best_moves = moves.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
+        SolveResult {
+            value,
+            best_moves,
+            moves,
+            refuted: root.refuted.iter().map(|&(h, m)| (h, base + m)).collect(),
+            positions: self.tt.inserted(),
+            nodes: self.nodes.load(Ordering::Relaxed),
+            tt_hits: self.tt_hits.load(Ordering::Relaxed),
+            tt_probes: self.tt_probes.load(Ordering::Relaxed),
+            probe_hits: self.probe_hits.load(Ordering::Relaxed),
+            tt_sweeps: self.tt.sweeps(),
+            passes: self.passes.load(Ordering::Relaxed),
+            tt_capacity: self.tt.capacity() as u64,
+            seconds: 0.0,
+        }
+    }
+
+    /// Whether the future margin of `pos` (not over) is at least `x`: one
+    /// null-window search, its fail-soft bound returned (`>= x` means yes).
+    pub(crate) fn test(&self, pos: &Position, x: i32) -> Result<i32, SearchError> {
+        let mut c = Counters::default();
+        let v = self.alpha_beta(&mut c, pos, x - 1, x);
+        self.flush(&mut c);
+        self.check_abort()?;
+        Ok(v)
+    }
+}

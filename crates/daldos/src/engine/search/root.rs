@@ -1,0 +1,388 @@
+//! The root functions: every play of one throw ([`analyse_throw`]) or of
+//! every throw ([`analyse_position`]) searched by one fresh [`Searcher`]
+//! each, in parallel, with windows fixed before the parallel part and the
+//! node budget split into equal shares, so that the answer and the node
+//! count are the same for any thread count.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use super::searcher::Searcher;
+use super::{SearchError, SearchOptions, Stats, MAX_DEPTH};
+use crate::engine::game::Game;
+
+/// Reorder `items` so that position `k` holds the old `items[perm[k]]`.
+pub(super) fn apply_permutation<T: Clone>(items: &mut [T], perm: &[usize]) {
+    let old: Vec<T> = items.to_vec();
+    for (slot, &i) in items.iter_mut().zip(perm) {
+        *slot = old[i].clone();
+    }
+}
+
+/// Indices of `plays` in static order, best first, ties by index.
+pub(super) fn root_order<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    mover: u8,
+    plays: &[(G::Play, G::Pos)],
+) -> Vec<usize> {
+    let mut keyed: Vec<(f64, usize)> = plays
+        .iter()
+        .enumerate()
+        .map(|(i, (_, r))| (searcher.static_value(mover, r), i))
+        .collect();
+    if searcher.opts.ordering {
+        keyed.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+    }
+    keyed.into_iter().map(|(_, i)| i).collect()
+}
+
+/// How the root of [`analyse_throw`] is searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootMode {
+    /// Every play gets its exact value (the full window at every root play).
+    AllExact,
+    /// Only the best play is guaranteed exact: the first play in static order
+    /// is searched alone, then the others in parallel with its value as the
+    /// lower edge of their window; a play that cannot beat it gets an upper
+    /// bound instead of its value.
+    BestOnly,
+}
+
+/// One root play and what the search found for it.
+#[derive(Debug, Clone)]
+pub struct PlayValue<G: Game> {
+    /// The play.
+    pub play: G::Play,
+    /// Its result.
+    pub result: G::Pos,
+    /// Its value for the mover at the search's depth, or only an upper
+    /// bound on it (`bound`).
+    pub value: f64,
+    /// `value` is only an upper bound (in [`RootMode::BestOnly`], for a
+    /// play that cannot beat the best).
+    pub bound: bool,
+    /// `value` is the play's value in the game, not only at this depth:
+    /// it depends on no static evaluation (see "Exact values" in the module
+    /// documentation). Never together with `bound`.
+    pub exact: bool,
+}
+
+/// The search of one throw: plays ranked best first.
+#[derive(Debug, Clone)]
+pub struct ThrowAnalysis<G: Game> {
+    /// The throw.
+    pub throw: G::Throw,
+    /// Value of the best play (never a bound) for the side to move.
+    pub value: f64,
+    /// `value` is the throw's value in the game: the best play's value is
+    /// exact, and either it wins outright or no other play can be worth
+    /// more in the game (each is exact, or a bound that holds for the game).
+    pub exact: bool,
+    /// Plays, best first: by value, ties by static order. `plays[0]` is the
+    /// best play.
+    pub plays: Vec<PlayValue<G>>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+/// The search of a position before the throw.
+#[derive(Debug, Clone)]
+pub struct PositionAnalysis<G: Game> {
+    /// Expected value for the side to move, over the throws.
+    pub value: f64,
+    /// `value` is the position's value in the game: every throw's is.
+    pub exact: bool,
+    /// One analysis per distinct throw, in [`Game::throws`] order, with the
+    /// throw's weight.
+    pub throws: Vec<(ThrowAnalysis<G>, u32)>,
+    /// What the search did, all throws together.
+    pub stats: Stats,
+}
+
+fn check<G: Game>(game: &G, pos: &G::Pos, opts: &SearchOptions) -> Result<(), SearchError> {
+    if opts.depth == 0 || opts.depth > MAX_DEPTH {
+        return Err(SearchError::Depth(opts.depth));
+    }
+    if game.winner(pos).is_some() {
+        return Err(SearchError::GameOver);
+    }
+    Ok(())
+}
+
+/// Each root play's node limit when `root_plays` plays share `opts.max_nodes`
+/// (at least 1, so that a tiny budget fails rather than divides by zero).
+fn share(opts: &SearchOptions, root_plays: usize) -> u64 {
+    match opts.max_nodes {
+        None => u64::MAX,
+        Some(budget) => (budget / root_plays.max(1) as u64).max(1),
+    }
+}
+
+/// Search every play of `throw` in `pos` to `opts.depth` (see the module
+/// documentation for what depth counts). Root plays are searched in
+/// parallel, each by its own [`Searcher`]; the result does not depend on the
+/// number of threads. With a node budget, each root play may visit
+/// `max_nodes / plays` nodes; [`SearchError::NodeLimit`] if one needed more.
+pub fn analyse_throw<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+) -> Result<ThrowAnalysis<G>, SearchError> {
+    analyse_throw_with_progress(game, pos, throw, opts, mode, &|| {})
+}
+
+/// [`analyse_throw`], calling `progress` once per root play searched (from
+/// any worker thread; for a progress bar, never for results).
+pub fn analyse_throw_with_progress<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+) -> Result<ThrowAnalysis<G>, SearchError> {
+    throw_root(game, pos, throw, opts, mode, progress, None)
+}
+
+/// [`analyse_throw_with_progress`], stopping with
+/// [`SearchError::Interrupted`] once `stop` is raised (module
+/// documentation, "Stopping").
+pub fn analyse_throw_with_stop<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Result<ThrowAnalysis<G>, SearchError> {
+    throw_root(game, pos, throw, opts, mode, progress, Some(stop))
+}
+
+/// The error of a root search that ran out after `stats`: interrupted if
+/// `stop` was raised, else out of nodes.
+fn ran_out(stats: &Stats, stop: Option<&AtomicBool>) -> SearchError {
+    let nodes = stats.nodes();
+    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        SearchError::Interrupted { nodes }
+    } else {
+        SearchError::NodeLimit { nodes }
+    }
+}
+
+fn throw_root<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<ThrowAnalysis<G>, SearchError> {
+    check(game, pos, &opts)?;
+    let plays = game.plays(pos, throw);
+    let limit = share(&opts, plays.len());
+    search_throw(game, pos, throw, plays, opts, mode, limit, progress, stop)
+        .map_err(|stats| ran_out(&stats, stop))
+}
+
+/// The root search of one throw whose plays are `plays`, each root play
+/// limited to `limit` nodes: the analysis, or the counts of a search that
+/// ran out. Which root plays are searched never depends on which finished
+/// first (all of them, to their end or their limit; in
+/// [`RootMode::BestOnly`] none after a first play that ran out), so
+/// neither do the counts.
+#[allow(clippy::too_many_arguments)] // internal: the two root functions' common part
+fn search_throw<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    throw: G::Throw,
+    plays: Vec<(G::Play, G::Pos)>,
+    opts: SearchOptions,
+    mode: RootMode,
+    limit: u64,
+    progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<ThrowAnalysis<G>, Stats> {
+    let mover = game.to_move(pos);
+    let mut stats = Stats::default();
+    let order = {
+        let mut s = Searcher::new(game, opts);
+        let order = root_order(&mut s, mover, &plays);
+        stats.add(&s.stats);
+        order
+    };
+    // A root play's value, counts, whether it ran out of nodes and whether
+    // its value is an estimate.
+    let search_one = |i: usize, alpha: f64| {
+        let mut s = Searcher::with_limit(game, opts, limit);
+        if let Some(stop) = stop {
+            s = s.with_stop(stop);
+        }
+        let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
+        progress();
+        (v, s.stats, s.out_of_nodes(), s.take_estimated())
+    };
+    let mut found: Vec<(f64, Stats, bool, bool)> = Vec::with_capacity(plays.len());
+    let alpha = match mode {
+        RootMode::AllExact => 0.0,
+        RootMode::BestOnly => {
+            let first = search_one(order[0], 0.0);
+            // Without the first play's value there is no window for the
+            // others: stop here (the same on any thread count).
+            if first.2 {
+                stats.add(&first.1);
+                return Err(stats);
+            }
+            let a = if opts.prune { first.0 } else { 0.0 };
+            found.push(first);
+            a
+        }
+    };
+    let start = found.len();
+    found.extend(
+        order[start..]
+            .par_iter()
+            .map(|&i| search_one(i, alpha))
+            .collect::<Vec<_>>(),
+    );
+    let mut out_of_nodes = false;
+    for &(_, st, stopped, _) in &found {
+        stats.add(&st);
+        out_of_nodes |= stopped;
+    }
+    if out_of_nodes {
+        return Err(stats);
+    }
+    // Each play with whether its value (or bound) is an estimate.
+    let mut ranked: Vec<(usize, PlayValue<G>, bool)> = order
+        .iter()
+        .zip(&found)
+        .enumerate()
+        .map(|(rank, (&i, &(v, _, _, estimated)))| {
+            let bound = !(rank < start || alpha == 0.0 || v > alpha);
+            (
+                rank,
+                PlayValue {
+                    play: plays[i].0.clone(),
+                    result: plays[i].1.clone(),
+                    value: v,
+                    bound,
+                    exact: !bound && !estimated,
+                },
+                estimated,
+            )
+        })
+        .collect();
+    // Values first by value; a bound never outranks a value it does not
+    // exceed (a bound <= alpha <= the best value).
+    ranked.sort_by(|(ra, a, _), (rb, b, _)| b.value.total_cmp(&a.value).then(ra.cmp(rb)));
+    let best = &ranked[0].1;
+    let exact = best.exact && (best.value >= 1.0 || ranked.iter().all(|(_, _, e)| !e));
+    let plays: Vec<PlayValue<G>> = ranked.into_iter().map(|(_, p, _)| p).collect();
+    Ok(ThrowAnalysis {
+        throw,
+        value: plays[0].value,
+        exact,
+        plays,
+        stats,
+    })
+}
+
+/// Search `pos` before its throw to `opts.depth`: the expected value for the
+/// side to move and the analysis of each distinct throw. Independent of the
+/// number of threads. With a node budget, each root play of every throw may
+/// visit `max_nodes / (root plays of all throws)` nodes.
+pub fn analyse_position<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+) -> Result<PositionAnalysis<G>, SearchError> {
+    analyse_position_with_progress(game, pos, opts, mode, &|| {})
+}
+
+/// [`analyse_position`], calling `progress` once per root play searched
+/// (over all throws).
+pub fn analyse_position_with_progress<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+) -> Result<PositionAnalysis<G>, SearchError> {
+    position_root(game, pos, opts, mode, progress, None)
+}
+
+/// [`analyse_position_with_progress`], stopping with
+/// [`SearchError::Interrupted`] once `stop` is raised (module
+/// documentation, "Stopping").
+pub fn analyse_position_with_stop<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Result<PositionAnalysis<G>, SearchError> {
+    position_root(game, pos, opts, mode, progress, Some(stop))
+}
+
+fn position_root<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
+) -> Result<PositionAnalysis<G>, SearchError> {
+    check(game, pos, &opts)?;
+    let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
+    // Every throw's plays first: the budget's share needs their number.
+    let all_plays: Vec<_> = game
+        .throws()
+        .iter()
+        .map(|&(t, w)| (t, w, game.plays(pos, t)))
+        .collect();
+    let limit = share(&opts, all_plays.iter().map(|(_, _, p)| p.len()).sum());
+    let results: Vec<(Result<ThrowAnalysis<G>, Stats>, u32)> = all_plays
+        .into_par_iter()
+        .map(|(t, w, plays)| {
+            (
+                search_throw(game, pos, t, plays, opts, mode, limit, progress, stop),
+                w,
+            )
+        })
+        .collect();
+    let mut throws = Vec::with_capacity(results.len());
+    let mut value = 0.0;
+    let mut exact = true;
+    let mut stats = Stats::default();
+    let mut out_of_nodes = false;
+    for (r, w) in results {
+        match r {
+            Ok(a) => {
+                value += w as f64 / total as f64 * a.value;
+                exact &= a.exact;
+                stats.add(&a.stats);
+                throws.push((a, w));
+            }
+            Err(st) => {
+                stats.add(&st);
+                out_of_nodes = true;
+            }
+        }
+    }
+    if out_of_nodes {
+        return Err(ran_out(&stats, stop));
+    }
+    Ok(PositionAnalysis {
+        value,
+        exact,
+        throws,
+        stats,
+    })
+}
