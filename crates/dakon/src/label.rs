@@ -118,12 +118,13 @@ impl Analysis {
         }
     }
 
-    /// Every legal move, best first: by proved lower bound, then proved
-    /// upper bound, then the move the analysis chose, then hole. A move
-    /// proved best (its exact value at least every other move's upper
-    /// bound) is therefore never below a move that is not proved.
+    /// Every legal move, best first: a move proved best (its exact value
+    /// at least every other move's upper bound) first; then the move the
+    /// analysis chose (its best so far, the move `best_moves` names, so the
+    /// table never lists another move above the one the answer gives);
+    /// then by proved lower bound, proved upper bound and hole.
     pub fn ranked(&self) -> Vec<RankedMove> {
-        let mut ranked: Vec<_> = self
+        let values: Vec<_> = self
             .move_bounds
             .iter()
             .map(|m| {
@@ -133,14 +134,18 @@ impl Analysis {
                     MoveValue::AtMost(v) => (m.lower.min(v), v),
                     MoveValue::Between(lo, hi) => (lo, hi),
                 };
-                let chosen = self.best_moves.contains(&m.hole);
-                (
-                    (lo, hi, chosen),
-                    RankedMove {
-                        hole: m.hole,
-                        value,
-                    },
-                )
+                (m.hole, value, lo, hi)
+            })
+            .collect();
+        let mut ranked: Vec<_> = values
+            .iter()
+            .map(|&(hole, value, lo, hi)| {
+                let proved_best = matches!(value, MoveValue::Exact(_))
+                    && values
+                        .iter()
+                        .all(|&(h, _, _, other_hi)| h == hole || lo >= other_hi);
+                let chosen = self.best_moves.contains(&hole);
+                ((proved_best, chosen, lo, hi), RankedMove { hole, value })
             })
             .collect();
         ranked.sort_by(|(x, a), (y, b)| y.cmp(x).then(a.hole.cmp(&b.hole)));
@@ -215,5 +220,12 @@ mod tests {
         let holes: Vec<_> = b.ranked().iter().map(|m| m.hole).collect();
         assert_eq!(holes, vec![1, 3, 7]);
         assert_eq!(b.ranked()[2].value.to_string(), "-80 .. +98 (not proved)");
+        // A budget that proves nothing: the move the answer names comes
+        // first even where another has the higher lower bound (the docs'
+        // `best --max-nodes` example: best move 4 at -42 .. +64, move 6 at
+        // -12 .. +58).
+        let c = analysis(false, &[(4, -42, 64), (6, -12, 58), (1, -50, 10)], &[4]);
+        let holes: Vec<_> = c.ranked().iter().map(|m| m.hole).collect();
+        assert_eq!(holes, vec![4, 6, 1]);
     }
 }
