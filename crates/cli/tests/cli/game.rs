@@ -320,7 +320,7 @@ fn an_overlong_line_is_a_bad_command_in_both_games() {
     assert!(lines(&text).contains(&TOO_LONG), "{text}");
     assert_eq!(starting(&text, "South (0) plays hole 1 -> ").len(), 1);
 
-    // Daldøs (4 board, seed 3): a chooses at throw 5 and throw 7.
+    // Daldøs (4 board, seed 3): a chooses at throw 3 and throw 5.
     let out = super::streams::run_bytes(
         &[
             "daldos", "game", "--board", "4", "--seed", "3", "--b", "random",
@@ -331,11 +331,11 @@ fn an_overlong_line_is_a_bad_command_in_both_games() {
     let text = String::from_utf8(out.stdout).unwrap();
     let all = lines(&text);
     let at = all.iter().position(|l| *l == TOO_LONG).expect(&text);
-    let throw_7 = all.iter().position(|l| *l == "throw 7: a throws 4,1");
-    assert!(throw_7.is_some_and(|t| t < at), "{text}");
-    assert!(all.contains(&"a plays M1-B1x A3-A4 -> AA.a/...../aBBB b"));
+    let throw_5 = all.iter().position(|l| *l == "throw 5: a throws 3,1");
+    assert!(throw_5.is_some_and(|t| t < at), "{text}");
+    assert!(all.contains(&"a plays M2-B2x A3-A4 -> AA.a/...../BaBB b"));
     assert!(
-        text.ends_with("Game stopped after 6 throws, not finished; pieces left: a 4, b 3.\n"),
+        text.ends_with("Game stopped after 4 throws, not finished; pieces left: a 4, b 3.\n"),
         "{text}"
     );
 }
