@@ -1,0 +1,173 @@
+//! The data pipeline of dalkon (`dalkon reproduce`): regenerate everything
+//! under `data/` — the Daldøs capture tables, engine benchmark, solved
+//! tables and the engine measured against them; the Dakon solved boards,
+//! their proofs and openings; their Markdown summaries and plots.
+//!
+//! Every file under `data/` is a pure function of the code (docs/cli.md, "Data
+//! files written by `reproduce`"): the same bytes on every run and with any
+//! thread count, written atomically. What varies from run to run goes to
+//! `reproduce.log` beside the out folder ([`log`]).
+//!
+//! [`run`] takes a [`Config`] and a [`Progress`] sink (the steps as they
+//! start, the progress of long jobs: the caller draws them), writes the
+//! summary lines to a writer as the parts finish, and returns them in a
+//! [`Report`] (the JSON of `dalkon reproduce --format json`: `{"out",
+//! "full", "only", "summary": [the lines of text], "log", "seconds"}`).
+
+mod csv;
+mod dakon;
+mod daldos;
+mod log;
+pub mod progress;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use serde::Serialize;
+
+use progress::Steps;
+pub use progress::{Items, NoItems, Progress, Silent};
+
+/// A data file that a run reads back and finds damaged or inconsistent
+/// (a kept row that disagrees with what was just computed): a failure of
+/// the data, not of what was asked.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct DamagedData(pub String);
+
+/// What to regenerate.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Folder to write into (its `daldos/` and `dakon/` subfolders); the
+    /// run's timings go to `reproduce.log` in the folder above it.
+    pub out: PathBuf,
+    /// Also solve the large boards (may take much longer than the default run).
+    pub full: bool,
+    /// Regenerate only this game's files.
+    pub only: Option<Game>,
+}
+
+/// A game whose files `reproduce` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Game {
+    Daldos,
+    Dakon,
+}
+
+impl Game {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Daldos => "daldos",
+            Game::Dakon => "dakon",
+        }
+    }
+}
+
+/// The summary of a finished run.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub out: String,
+    pub full: bool,
+    pub only: Option<&'static str>,
+    /// The lines the text output prints, one per part.
+    pub summary: Vec<String>,
+    pub log: String,
+    pub seconds: f64,
+}
+
+impl Report {
+    /// The last line of the text output.
+    pub fn closing_line(&self) -> String {
+        format!(
+            "data regenerated under {} in {:.1} s; timings and counters in {}",
+            self.out, self.seconds, self.log
+        )
+    }
+}
+
+/// A writer that passes everything on and keeps a copy (the summary lines).
+struct Tee<'a> {
+    kept: Vec<u8>,
+    to: &'a mut dyn std::io::Write,
+}
+
+impl std::io::Write for Tee<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.to.write(buf)?;
+        self.kept.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.to.flush()
+    }
+}
+
+/// Regenerate what `config` asks, telling `progress` how it goes and
+/// writing each part's summary line to `say` as it finishes. The log is
+/// written even when the run fails: it says how far it got.
+pub fn run(
+    config: &Config,
+    progress: &dyn Progress,
+    say: &mut dyn std::io::Write,
+) -> anyhow::Result<Report> {
+    let mut command = format!("dalkon reproduce --out {}", config.out.display());
+    if config.full {
+        command.push_str(" --full");
+    }
+    if let Some(g) = config.only {
+        command.push_str(" --only ");
+        command.push_str(g.name());
+    }
+    let mut log = log::RunLog::new(&command);
+    let daldos = config.only != Some(Game::Dakon);
+    let dakon = config.only != Some(Game::Daldos);
+    let total = usize::from(daldos) * daldos::STEPS + usize::from(dakon) * dakon::STEPS;
+    let mut steps = Steps::new(progress, total);
+    let mut tee = Tee {
+        kept: Vec::new(),
+        to: say,
+    };
+    let result = (|| {
+        if daldos {
+            daldos::reproduce(&config.out, config.full, &mut log, &mut steps, &mut tee)?;
+        }
+        if dakon {
+            dakon::reproduce(&config.out, config.full, &mut log, &mut steps, &mut tee)?;
+        }
+        anyhow::Ok(())
+    })();
+    if let Err(e) = &result {
+        log.note(format!("failed: {e:#}"));
+    }
+    log.note(format!("total: seconds={:.1}", log.elapsed()));
+    let log_path = log::RunLog::path_for(&config.out);
+    let logged = log
+        .write(&log_path)
+        .with_context(|| format!("cannot write {}", log_path.display()));
+    result?;
+    logged?;
+    Ok(Report {
+        out: config.out.display().to_string(),
+        full: config.full,
+        only: config.only.map(Game::name),
+        summary: String::from_utf8_lossy(&tee.kept)
+            .lines()
+            .map(str::to_owned)
+            .collect(),
+        log: log_path.display().to_string(),
+        seconds: log.elapsed(),
+    })
+}
+
+/// Write one data file atomically (temporary file, then rename): a failure
+/// leaves the old file intact.
+fn write_file(path: &Path, text: &str) -> anyhow::Result<()> {
+    write_bytes(path, text.as_bytes())
+}
+
+/// [`write_file`] for bytes that are not text (the gzip proofs).
+fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    dalkon_store::atomic::write(path, bytes)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
