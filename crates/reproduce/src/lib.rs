@@ -13,6 +13,34 @@
 //! summary lines to a writer as the parts finish, and returns them in a
 //! [`Report`] (the JSON of `dalkon reproduce --format json`: `{"out",
 //! "full", "only", "summary": [the lines of text], "log", "seconds"}`).
+//!
+//! # Studies a run does not regenerate
+//!
+//! The evaluation weights of the Daldøs engine and some README numbers come
+//! from measurements too slow or too exploratory for `reproduce` (each takes
+//! minutes and prints its result rather than writing `data/`). They are
+//! this crate's examples, run from the workspace root:
+//!
+//! - `engine_vs_perfect`: the error rates of greedy and `engine:N` against
+//!   the solved tables (the rows of `data/daldos/engine_vs_perfect.csv`,
+//!   which `reproduce` does write) and, with `--extra`, of
+//!   `engine:N+tables` and `engine:N(exact-fit)`: the "+tables" and
+//!   "exact-fit" columns of the README's table. Builds the tables it needs
+//!   in `DIR`. `cargo run --release -p dalkon-reproduce --example
+//!   engine_vs_perfect -- DIR --extra`
+//! - `eval_features`: the training data of the default evaluation weights
+//!   (`EvalWeights::GAMES_FIT`): one CSV line per position of engine:1
+//!   against greedy, fitted by `scripts/daldos_fit_eval.py`. `cargo run
+//!   --release -p dalkon-reproduce --example eval_features -- 3000 777 >
+//!   feat.csv`
+//! - `fit_eval_exact`: the weights fitted to exact values instead
+//!   (`EvalWeights::EXACT_FIT`), by Newton's method on positions of the
+//!   L = 4 game and the Norwegian layers up to 2 v 2. `cargo run --release
+//!   -p dalkon-reproduce --example fit_eval_exact -- DIR 777`
+//! - `weights_match`: matches between engines with different weights (and
+//!   greedy) on any board, the check that a refit carries over to full
+//!   games. `cargo run --release -p dalkon-reproduce --example
+//!   weights_match -- danish 2 1000 1000 exact games`
 
 mod csv;
 mod dakon;
