@@ -199,3 +199,30 @@ fn write_bytes(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     dalkon_store::atomic::write(path, bytes)
         .with_context(|| format!("cannot write {}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report's JSON has the fields of `reproduce --format json`, and
+    /// its closing line is the text output's last line.
+    #[test]
+    fn the_report_is_the_summary_of_the_cli() {
+        let r = Report {
+            out: "data".into(),
+            full: false,
+            only: Some(Game::Dakon.name()),
+            summary: vec!["dakon: 1 boards solved".into()],
+            log: "/w/reproduce.log".into(),
+            seconds: 1.5,
+        };
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"out":"data","full":false,"only":"dakon","summary":["dakon: 1 boards solved"],"log":"/w/reproduce.log","seconds":1.5}"#
+        );
+        assert_eq!(
+            r.closing_line(),
+            "data regenerated under data in 1.5 s; timings and counters in /w/reproduce.log"
+        );
+    }
+}

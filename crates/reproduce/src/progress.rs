@@ -110,3 +110,44 @@ impl<'a> Steps<'a> {
         self.progress.step(what, self.started, self.total);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    /// Records the steps it is told.
+    #[derive(Default)]
+    struct Recorder(Mutex<Vec<(String, usize, usize)>>);
+
+    impl Progress for Recorder {
+        fn step(&self, what: &str, index: usize, total: usize) {
+            self.0.lock().unwrap().push((what.to_owned(), index, total));
+        }
+    }
+
+    /// Steps are numbered from 1 of the run's total, in the order they start.
+    #[test]
+    fn steps_are_counted_from_one_of_the_total() {
+        let r = Recorder::default();
+        let mut steps = Steps::new(&r, 8);
+        steps.start("daldos capture tables");
+        steps.start("daldos matches");
+        assert_eq!(
+            *r.0.lock().unwrap(),
+            [
+                ("daldos capture tables".to_owned(), 1, 8),
+                ("daldos matches".to_owned(), 2, 8)
+            ]
+        );
+    }
+
+    /// The silent sink still runs the search it is handed.
+    #[test]
+    fn a_silent_search_runs_its_work() {
+        let mut ran = 0;
+        Silent.dakon_search("solving 2x2", &mut |_| ran += 1);
+        assert_eq!(ran, 1);
+    }
+}
