@@ -3,7 +3,7 @@
 regression (Newton's method, no intercept: the features are antisymmetric)
 on the CSV written by the `eval_features` example:
 
-    cargo run --release -p dalkon-daldos --example eval_features -- 3000 777 > feat.csv
+    cargo run --release -p dalkon-reproduce --example eval_features -- 3000 777 > feat.csv
     scripts/daldos_fit_eval.py feat.csv
 
 Prints the weights of the five features and the mean log-likelihood, and the

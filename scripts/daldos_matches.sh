@@ -3,7 +3,7 @@
 # on the Danish board under the default rules, seed 1, written to
 # data/daldos/matches.json (with the capture tables, which take seconds).
 # The list of matches and their targets is `MATCHES` in
-# crates/cli/src/reproduce/daldos/matches.rs; this runs all of them, the slow
+# crates/reproduce/src/daldos/matches.rs; this runs all of them, the slow
 # engine:3 one included. Results do not depend on the thread count; the
 # seconds each match took go to reproduce.log, not to data/.
 #

@@ -43,7 +43,8 @@ pub fn one_line(err: &anyhow::Error) -> String {
     crate::quoting::shorten_long_words(&line)
 }
 
-/// Exit code for an error: an [`Exit`] says it; else the first error of
+/// Exit code for an error: an [`Exit`] says it, a damaged data file of
+/// `reproduce` is a failure (1); else the first error of
 /// the chain that knows
 /// whether it is bad input decides (the solver's errors: 2 for bad input,
 /// 1 for everything else: files, memory, limits reached); an I/O error
@@ -52,6 +53,9 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
     for cause in err.chain() {
         if let Some(e) = cause.downcast_ref::<Exit>() {
             return e.code;
+        }
+        if cause.is::<dalkon_reproduce::DamagedData>() {
+            return 1;
         }
         let bad_input = if let Some(e) = cause.downcast_ref::<SolveError>() {
             Some(e.is_bad_input())
@@ -105,6 +109,21 @@ mod tests {
         assert_eq!(exit_code(&anyhow::anyhow!("bad flag")), 2);
         let io = anyhow::Error::new(std::io::Error::other("pipe")).context("writing");
         assert_eq!(exit_code(&io), 1);
+    }
+
+    /// A kept `reproduce` row that disagrees with the run is damaged data:
+    /// exit 1, not bad input (docs/cli.md, reproduce).
+    #[test]
+    fn damaged_reproduce_data_exits_1() {
+        let e = anyhow::Error::new(dalkon_reproduce::DamagedData(
+            "proofs/manifest.csv has a proof of 2x2 for player 0 only".into(),
+        ))
+        .context("reproduce");
+        assert_eq!(exit_code(&e), 1);
+        assert_eq!(
+            one_line(&e),
+            "reproduce: proofs/manifest.csv has a proof of 2x2 for player 0 only"
+        );
     }
 
     #[test]

@@ -20,9 +20,9 @@ use std::time::Instant;
 use dalkon_daldos::engine::PlayerSpec;
 use dalkon_daldos::engine::{match_game_moves, play_match, MatchConfig};
 use dalkon_daldos::engine::{Daldos, Player};
+use dalkon_daldos::request::MatchReport;
 use dalkon_rules::daldos::{Board, Position, DEFAULT_MAX_THROWS};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
 
 use super::RuleArgs;
 use crate::common::{Format, Global};
@@ -62,48 +62,8 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-#[derive(Debug, Serialize)]
-pub(crate) struct MatchJson {
-    pub(crate) games: u32,
-    pub(crate) a_wins: u32,
-    pub(crate) b_wins: u32,
-    pub(crate) a_win_rate: f64,
-    pub(crate) ci95: [f64; 2],
-    pub(crate) first_player_win_rate: f64,
-    pub(crate) mean_turns: f64,
-    pub(crate) a: String,
-    pub(crate) b: String,
-    pub(crate) seed: u64,
-    pub(crate) board: String,
-    pub(crate) rules: String,
-    pub(crate) turn_cap: u32,
-    pub(crate) capped: u32,
-    pub(crate) first_player_wins: u32,
-    pub(crate) seconds: f64,
-    /// With `--moves`: game 1's throws and plays, `"3,1 A16-M16 M16-M13"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) first_game: Option<Vec<String>>,
-}
-
-/// Play one match with a progress bar on a terminal, between players that
-/// need no tables (every player but `perfect`: the benchmark's).
-pub(crate) fn play(
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    board: Board,
-    game: Daldos,
-    cfg: MatchConfig,
-) -> MatchJson {
-    let start = Position::start(board);
-    let build = |p: &PlayerSpec| {
-        p.build(&game, &start, None)
-            .expect("a player that needs no tables")
-    };
-    let (pa, pb) = (build(a), build(b));
-    play_built(a, b, (pa.as_ref(), pb.as_ref()), board, &game, cfg)
-}
-
-/// [`play`] with the players built (`a` and `b` name them).
+/// Play one match with a progress bar on a terminal, the players built
+/// (`a` and `b` name them).
 fn play_built(
     a: &PlayerSpec,
     b: &PlayerSpec,
@@ -111,7 +71,7 @@ fn play_built(
     board: Board,
     game: &Daldos,
     cfg: MatchConfig,
-) -> MatchJson {
+) -> MatchReport {
     let start = Position::start(board);
     let bar =
         ProgressBar::with_draw_target(Some(u64::from(cfg.games)), ProgressDrawTarget::stderr());
@@ -123,25 +83,14 @@ fn play_built(
     let started = Instant::now();
     let r = play_match(game, &start, pa, pb, cfg, &|| bar.inc(1));
     bar.finish_and_clear();
-    MatchJson {
-        games: r.games,
-        a_wins: r.a_wins,
-        b_wins: r.b_wins,
-        a_win_rate: r.a_win_rate,
-        ci95: [r.ci95.0, r.ci95.1],
-        first_player_win_rate: r.first_player_win_rate,
-        mean_turns: r.mean_turns,
-        a: a.to_string(),
-        b: b.to_string(),
-        seed: cfg.seed,
-        board: board.name(),
-        rules: game.variants.to_string(),
-        turn_cap: cfg.turn_cap,
-        capped: r.capped,
-        first_player_wins: r.first_player_wins,
-        seconds: started.elapsed().as_secs_f64(),
-        first_game: None,
-    }
+    MatchReport::new(
+        (a, b),
+        board,
+        &game.variants,
+        cfg,
+        &r,
+        started.elapsed().as_secs_f64(),
+    )
 }
 
 pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::Result<()> {

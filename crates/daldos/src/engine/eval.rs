@@ -14,7 +14,7 @@
 //!
 //! The terms are combined on a logistic scale with weights fitted by
 //! logistic regression to game outcomes: 264 527 positions from 3000 games
-//! of engine:1 against greedy (`examples/eval_features.rs` with seed 777,
+//! of engine:1 against greedy (`crates/reproduce/examples/eval_features.rs` with seed 777,
 //! then `scripts/daldos_fit_eval.py`). Against greedy the fitted weights
 //! gain about 3 points of win rate at depth 2 over the earlier hand-set ones
 //! (tuning seeds 1000 and 2000, not seed 1 which the match script reports);
@@ -23,14 +23,14 @@
 //! [`EvalWeights::EXACT_FIT`] are the weights fitted instead to exact
 //! values: the cross-entropy against the solved tables' `W` (docs/rules.md §1.8)
 //! of 51 261 positions from L = 4 games and 100 000 from the Norwegian
-//! layers up to 2 v 2 (`examples/fit_eval_exact.rs`, seed 777). On those
+//! layers up to 2 v 2 (`crates/reproduce/examples/fit_eval_exact.rs`, seed 777). On those
 //! boards they cut the engine's loss per decision by about 40 %
 //! (`engine::loss`; engine:2 0.24 % to 0.14 % of win probability on L = 4
 //! game decisions, 1.46 % to 0.91 % on Norwegian 2 v 2), but full games
 //! do not follow: on the Danish board engine:2 with them wins 46.5 % of
 //! 4000 games against engine:2 with the default weights, and 70.9 %
 //! against greedy where the default wins 73.9 % (seeds 1000 and 2000,
-//! `examples/weights_match.rs`); on the Norwegian board 48.4 % and on
+//! `crates/reproduce/examples/weights_match.rs`); on the Norwegian board 48.4 % and on
 //! L = 4 50.3 % head to head. What the endgames of small boards teach does
 //! not carry over to the middle game of a large one, so the default stays
 //! [`EvalWeights::GAMES_FIT`]; the tables help the engine where they cover

@@ -13,8 +13,10 @@
 //!   (`daldos best`, `daldos show --best`, the game's hint and Python's `best`).
 //! - [`value`]: the exact value from the solved tables (`daldos value`).
 //! - [`solve`]: build (or load) and check the solved tables (`daldos solve`).
+//! - [`matches`]: the report of a match between two players (`daldos match`).
 
 pub mod best;
+pub mod matches;
 pub mod moves;
 pub mod odds;
 pub mod solve;
@@ -29,6 +31,7 @@ use dalkon_store::data_dir::NoDataDir;
 use crate::solved::{TableError, Tables};
 
 pub use best::{Analyst, BestError, BestReport, BestRequest};
+pub use matches::MatchReport;
 pub use moves::{MovesReport, MovesRequest};
 pub use odds::{OddsError, OddsReport, OddsRequest};
 pub use solve::{SolveError, SolveProgress, SolveReport, SolveRequest};

@@ -98,7 +98,7 @@ pub struct Study {
 /// Norwegian 2 v 2) it takes about 6 s on 2 cores once the tables are
 /// there (engine:3's decisions most of it, the matches 1.5 s), and about
 /// 35 s with building the tables (15 s for the L = 4 game, 15 s for the
-/// Norwegian layers up to 2 v 2; `examples/engine_vs_perfect.rs` prints
+/// Norwegian layers up to 2 v 2; `crates/reproduce/examples/engine_vs_perfect.rs` prints
 /// the times). The Norwegian 3 v 3 set, when its tables are there, adds
 /// the same kind of work on positions with more plays: some seconds to a
 /// minute, not measured yet.

@@ -2,7 +2,7 @@
 //! on any board, for checking a refit of `EvalWeights` beyond the boards
 //! it was fitted on:
 //!
-//!     cargo run --release -p dalkon-daldos --example weights_match -- BOARD DEPTH GAMES SEED A B
+//!     cargo run --release -p dalkon-reproduce --example weights_match -- BOARD DEPTH GAMES SEED A B
 //!
 //! `A` and `B` are `greedy`, `games` (`EvalWeights::GAMES_FIT`), `exact`
 //! (`EvalWeights::EXACT_FIT`) or five weights `M,D,A,DALT,RACE`; prints the

@@ -3,7 +3,7 @@
 
 use dalkon_rules::dakon::{Mikul, Nembak, Origin, Rules};
 
-use crate::reproduce::csv::{CsvError, Row};
+use crate::csv::{CsvError, Row};
 
 /// One board to solve in `reproduce`.
 #[derive(Debug, Clone, Copy)]

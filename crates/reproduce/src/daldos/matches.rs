@@ -6,12 +6,13 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use dalkon_daldos::engine::{Daldos, MatchConfig, PlayerSpec};
-use dalkon_rules::daldos::Board;
+use dalkon_daldos::engine::{play_match, Daldos, MatchConfig, PlayerSpec};
+use dalkon_daldos::request::MatchReport;
+use dalkon_rules::daldos::{Board, Position};
 
-use crate::daldos::matchplay::play;
-use crate::reproduce::log::RunLog;
-use crate::reproduce::write_file as write;
+use crate::log::RunLog;
+use crate::progress::Progress;
+use crate::write_file as write;
 
 /// One match of the engine benchmark.
 #[derive(Debug, Clone, Copy)]
@@ -81,6 +82,7 @@ pub(super) fn reproduce_matches(
     out: &Path,
     full: bool,
     log: &mut RunLog,
+    progress: &dyn Progress,
     say: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     let dir = out.join("daldos");
@@ -118,13 +120,7 @@ pub(super) fn reproduce_matches(
             continue;
         }
         let (a, b): (PlayerSpec, PlayerSpec) = (m.a.parse()?, m.b.parse()?);
-        let result = play(
-            &a,
-            &b,
-            Board::DANISH,
-            Daldos::new(Default::default()),
-            MATCH_CONFIG,
-        );
+        let result = play(&a, &b, progress)?;
         writeln!(
             say,
             "daldos match {a} vs {b}: a wins {}/{}, {:.1} s",
@@ -155,4 +151,33 @@ pub(super) fn reproduce_matches(
     json.insert("command".into(), command.into());
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     write(&path, &(serde_json::to_string_pretty(&json)? + "\n"))
+}
+
+/// Play one benchmark match (Danish board, default rules, [`MATCH_CONFIG`])
+/// between players that need no tables, its games shown on `progress`.
+fn play(a: &PlayerSpec, b: &PlayerSpec, progress: &dyn Progress) -> anyhow::Result<MatchReport> {
+    let board = Board::DANISH;
+    let game = Daldos::new(Default::default());
+    let start = Position::start(board);
+    let pa = a.build(&game, &start, None)?;
+    let pb = b.build(&game, &start, None)?;
+    let bar = progress.games(u64::from(MATCH_CONFIG.games), &format!("{a} vs {b}"));
+    let started = std::time::Instant::now();
+    let r = play_match(
+        &game,
+        &start,
+        pa.as_ref(),
+        pb.as_ref(),
+        MATCH_CONFIG,
+        &|| bar.inc(),
+    );
+    drop(bar);
+    Ok(MatchReport::new(
+        (a, b),
+        board,
+        &game.variants,
+        MATCH_CONFIG,
+        &r,
+        started.elapsed().as_secs_f64(),
+    ))
 }

@@ -167,7 +167,7 @@ pub(super) fn plot_err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reproduce::daldos::sets::reproduce_variants;
+    use crate::daldos::sets::reproduce_variants;
     use dalkon_daldos::ratio::ratio;
     use dalkon_daldos::request::table::build;
     use dalkon_render::page::check::elements;

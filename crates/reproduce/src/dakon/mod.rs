@@ -20,8 +20,11 @@ mod render;
 use std::path::Path;
 
 use anyhow::Context;
-use dalkon_dakon::openings::{board_first_chain, plan_count, CountLimits, CountRequest};
-use dalkon_dakon::solve::{plan, Method, MethodChoice, SolveRequest};
+use dalkon_dakon::openings::{
+    board_first_chain, plan_count, CountLimits, CountPlan, CountRequest, Openings,
+};
+use dalkon_dakon::solve::{plan, Method, MethodChoice, Plan, SolveRequest, Solved};
+use dalkon_dakon::SolveError;
 use dalkon_rules::dakon::Rules;
 
 use self::boards::{
@@ -30,10 +33,8 @@ use self::boards::{
 use self::proofs::{prove_board, write_proof, DEFAULT_MAX_LINES};
 use self::records::{FirstOutcome, FirstRecord, OpeningRecord, Records, ValueRecord};
 use super::log::RunLog;
-use super::{write_file, Steps};
-use crate::dakon::openings;
-use crate::dakon::progress::CountBar;
-use crate::dakon::solve::run_with_progress;
+use super::write_file;
+use crate::progress::{Progress, Steps};
 
 /// The steps of [`reproduce`], each announced on [`Steps`].
 pub const STEPS: usize = 4;
@@ -62,19 +63,23 @@ pub fn reproduce(
     };
     let mut records = Records::default();
     let jobs = value_jobs();
+    let progress = steps.progress();
     steps.start("dakon boards solved");
-    let bar = CountBar::new(jobs.len() as u64, "Dakon boards");
+    let bar = progress.items(jobs.len() as u64, "Dakon boards");
     for job in &jobs {
         bar.message(format!("{}x{} {}", job.holes, job.seeds, job.rules));
-        let s = run_with_progress(&plan(&SolveRequest {
-            holes: job.holes,
-            seeds: job.seeds,
-            rules: job.rules,
-            method: MethodChoice::Auto,
-            db_dir: None,
-            tt_mb: None,
-            probe_seeds: None,
-        })?)?;
+        let s = solve(
+            progress,
+            &plan(&SolveRequest {
+                holes: job.holes,
+                seeds: job.seeds,
+                rules: job.rules,
+                method: MethodChoice::Auto,
+                db_dir: None,
+                tt_mb: None,
+                probe_seeds: None,
+            })?,
+        )?;
         let mut line = format!(
             "dakon value {}x{} {}: {} positions={} seconds={:.3}",
             s.holes, s.seeds, s.rules, s.method, s.positions, s.seconds
@@ -99,12 +104,12 @@ pub fn reproduce(
         });
         bar.inc();
     }
-    bar.finish();
+    drop(bar);
 
     // The proofs: the files are written at the end, with the manifest.
     let mut proof_files = Vec::new();
     steps.start("dakon proofs");
-    let bar = CountBar::new(jobs.len() as u64, "Dakon proofs");
+    let bar = progress.items(jobs.len() as u64, "Dakon proofs");
     for (job, value) in jobs.iter().zip(&records.values) {
         if unproved(job.holes, job.seeds, job.rules)
             || !full && full_proof(job.holes, job.seeds, job.rules)
@@ -154,11 +159,11 @@ pub fn reproduce(
         }
         bar.inc();
     }
-    bar.finish();
+    drop(bar);
 
     let boards = opening_boards(full);
     steps.start("dakon openings");
-    let bar = CountBar::new(boards.len() as u64, "Dakon openings");
+    let bar = progress.items(boards.len() as u64, "Dakon openings");
     for &(n, m) in &boards {
         bar.message(format!("{n}x{m}"));
         let (budget, memory_mb) = if n >= 8 && m >= 8 {
@@ -180,7 +185,7 @@ pub fn reproduce(
                 ..Default::default()
             },
         };
-        match plan_count(&request).and_then(|p| openings::count(&p)) {
+        match plan_count(&request).and_then(|p| count(progress, &p)) {
             Ok((o, secs)) => {
                 log.note(format!(
                     "dakon openings {n}x{m}: positions={} seconds={secs:.3} peak_bytes={} disk_bytes={}",
@@ -229,7 +234,7 @@ pub fn reproduce(
         }
         bar.inc();
     }
-    bar.finish();
+    drop(bar);
 
     steps.start("dakon files");
     let carried = records.carry(earlier);
@@ -268,6 +273,31 @@ pub fn reproduce(
         dir.display()
     )?;
     Ok(())
+}
+
+/// Solve one board, its database build and search shown on `progress`.
+fn solve(progress: &dyn Progress, plan: &Plan) -> Result<Solved, SolveError> {
+    let last = match plan.method {
+        Method::Retrograde => plan.start.seeds_on_board(),
+        Method::Search => plan.probe_seeds,
+    };
+    let build = progress.dakon_build(last);
+    match plan.method {
+        Method::Retrograde => plan.run(&*build, None),
+        Method::Search => {
+            let mut solved = None;
+            let label = format!("solving {}x{}", plan.holes, plan.seeds);
+            progress.dakon_search(&label, &mut |p| solved = Some(plan.run(&*build, Some(p))));
+            solved.expect("the search ran")
+        }
+    }
+}
+
+/// Count one board's openings, its layers shown on `progress`.
+fn count(progress: &dyn Progress, plan: &CountPlan) -> Result<(Openings, f64), SolveError> {
+    let label = format!("openings {}x{}", plan.holes, plan.seeds);
+    let bar = progress.openings(&label, plan.resuming.then_some(plan.work_dir.as_path()));
+    plan.count(&*bar)
 }
 
 #[cfg(test)]
@@ -508,10 +538,15 @@ mod proof_tests {
     }
 
     /// A kept proof row that disagrees with the solved values is a damaged
-    /// data file: exit code 1 (docs/cli.md, reproduce), with the row named.
+    /// data file ([`crate::DamagedData`]: the CLI's exit code 1, docs/cli.md,
+    /// reproduce), with the row named.
     #[test]
-    fn a_kept_proof_row_that_disagrees_exits_1() {
-        use crate::errors::{exit_code, one_line};
+    fn a_kept_proof_row_that_disagrees_is_damaged_data() {
+        let damaged = |err: anyhow::Error| {
+            err.downcast::<crate::DamagedData>()
+                .expect("a DamagedData error")
+                .0
+        };
         let read = || Records::read(&committed()).unwrap();
         let mut r = read();
         // The 2×2 board is worth +8: South's proof guarantees 8.
@@ -522,26 +557,25 @@ mod proof_tests {
             .unwrap();
         assert_eq!(p.guarantees, 8);
         p.guarantees = 9;
-        let err = r.check_proofs().unwrap_err();
-        assert_eq!(exit_code(&err), 1);
         assert_eq!(
-            one_line(&err),
+            damaged(r.check_proofs().unwrap_err()),
             "the proof of 2x2 origin=sow mikul=on nembak=keep for player 0 in proofs/manifest.csv \
              guarantees 9, but the value is 8: run `dalkon reproduce --full`"
         );
         let mut r = read();
         r.proofs
             .retain(|p| (p.holes, p.seeds, p.player) != (2, 2, 1));
-        let err = r.check_proofs().unwrap_err();
-        assert_eq!(exit_code(&err), 1);
         assert_eq!(
-            one_line(&err),
+            damaged(r.check_proofs().unwrap_err()),
             "proofs/manifest.csv has a proof of 2x2 origin=sow mikul=on nembak=keep for player 0 only"
         );
         let mut r = read();
         r.values.retain(|v| (v.holes, v.seeds) != (2, 2));
-        let err = r.check_proofs().unwrap_err();
-        assert_eq!(exit_code(&err), 1);
+        assert_eq!(
+            damaged(r.check_proofs().unwrap_err()),
+            "proofs/manifest.csv has a proof of 2x2 origin=sow mikul=on nembak=keep, a board not \
+             solved"
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! and the race difference. `scripts/daldos_fit_eval.py` fits the logistic
 //! weights.
 //!
-//!     cargo run --release -p dalkon-daldos --example eval_features -- 3000 777 > feat.csv
+//!     cargo run --release -p dalkon-reproduce --example eval_features -- 3000 777 > feat.csv
 
 use dalkon_daldos::engine::threat;
 use dalkon_daldos::engine::Daldos;

@@ -20,9 +20,9 @@ use std::time::Instant;
 use dalkon_rules::daldos::{Board, Variants};
 
 use self::scopes::{default_scopes, full_scopes, Scope};
-use crate::daldos::solve::Bar;
-use crate::reproduce::log::RunLog;
-use crate::reproduce::write_file as write;
+use crate::log::RunLog;
+use crate::progress::Progress;
+use crate::write_file as write;
 use dalkon_daldos::request::solve::{LayerRow as LayerJson, SolveRequest, StartRow as StartJson};
 
 /// One row of `solved.csv`: a layer of a board under a set of rules.
@@ -36,7 +36,12 @@ pub(super) struct Row {
 }
 
 /// Build (or load) every layer of `scope`, its rows in build order.
-fn solve_scope(scope: &Scope, db: &Path, log: &mut RunLog) -> anyhow::Result<Vec<Row>> {
+fn solve_scope(
+    scope: &Scope,
+    db: &Path,
+    log: &mut RunLog,
+    progress: &dyn Progress,
+) -> anyhow::Result<Vec<Row>> {
     let mut rows: Vec<Row> = Vec::new();
     for &pieces in scope.pieces {
         let t0 = Instant::now();
@@ -47,7 +52,7 @@ fn solve_scope(scope: &Scope, db: &Path, log: &mut RunLog) -> anyhow::Result<Vec
             dir: db.to_path_buf(),
             check: false,
         }
-        .run(&mut Bar::new(scope.board), None)?;
+        .run(&mut *progress.daldos_solve(scope.board), None)?;
         let built = s.layers.iter().filter(|l| !l.loaded).count();
         log.note(format!(
             "daldos solved board {} {} pieces {},{}: layers={} built={built} positions={} seconds={:.3}",
@@ -86,10 +91,15 @@ fn solve_scope(scope: &Scope, db: &Path, log: &mut RunLog) -> anyhow::Result<Vec
 }
 
 /// Solve `scopes` into `db`; all their rows.
-fn solve_all(scopes: &[Scope], db: &Path, log: &mut RunLog) -> anyhow::Result<Vec<Row>> {
+fn solve_all(
+    scopes: &[Scope],
+    db: &Path,
+    log: &mut RunLog,
+    progress: &dyn Progress,
+) -> anyhow::Result<Vec<Row>> {
     let mut rows = Vec::new();
     for scope in scopes {
-        rows.extend(solve_scope(scope, db, log)?);
+        rows.extend(solve_scope(scope, db, log, progress)?);
     }
     Ok(rows)
 }
@@ -102,14 +112,15 @@ pub(super) fn reproduce_solved(
     out: &Path,
     full: bool,
     log: &mut RunLog,
+    progress: &dyn Progress,
     say: &mut dyn std::io::Write,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
     let dir = out.join("daldos");
     let db = dalkon_store::data_dir(None)?;
-    let rows = solve_all(&default_scopes(), &db, log)?;
+    let rows = solve_all(&default_scopes(), &db, log, progress)?;
     let full_rows = if full {
-        Some(solve_all(&full_scopes(), &db, log)?)
+        Some(solve_all(&full_scopes(), &db, log, progress)?)
     } else {
         None
     };

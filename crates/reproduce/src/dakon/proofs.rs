@@ -19,7 +19,7 @@ use dalkon_rules::dakon::Rules;
 use sha2::{Digest, Sha256};
 
 use super::boards::{full_proof, Job};
-use crate::reproduce::csv::{self, Row};
+use crate::csv::{self, Row};
 
 /// A board's two proof files are committed when together they take fewer
 /// bytes than this (gzip); larger ones are left to `reproduce --full`.
@@ -228,5 +228,5 @@ pub(super) fn write_proof(dir: &Path, record: &ProofRecord, bytes: &[u8]) -> any
         std::fs::create_dir_all(parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
     }
-    crate::reproduce::write_bytes(&path, bytes)
+    crate::write_bytes(&path, bytes)
 }

@@ -11,8 +11,8 @@ use dalkon_rules::dakon::Rules;
 
 use super::boards::{full_proof, opening_boards, value_jobs, FULL_OPENINGS};
 use super::proofs::{ProofRecord, PROOF_COLUMNS};
-use crate::errors::Exit;
-use crate::reproduce::csv::{self, Row, Table};
+use crate::csv::{self, Row, Table};
+use crate::DamagedData;
 use dalkon_render::dakon::chain;
 
 /// The columns of `initial_values.csv`: docs/cli.md's, then `positions`
@@ -408,8 +408,7 @@ impl Records {
     /// no longer agrees asks for `reproduce --full`; like a damaged data
     /// file, that is exit code 1 (docs/cli.md), not bad input.
     pub(super) fn check_proofs(&self) -> anyhow::Result<()> {
-        let damaged =
-            |message: String| -> anyhow::Result<()> { Err(Exit { code: 1, message }.into()) };
+        let damaged = |message: String| -> anyhow::Result<()> { Err(DamagedData(message).into()) };
         for p in &self.proofs {
             let (holes, seeds, rules, player) = p.key();
             let board = format!("{holes}x{seeds} {rules}");

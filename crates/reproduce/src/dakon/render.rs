@@ -12,7 +12,7 @@ use super::records::{
     moves_text, FirstRecord, OpeningRecord, Records, ValueRecord, FIRST_COLUMNS, OPENING_COLUMNS,
     VALUE_COLUMNS,
 };
-use crate::reproduce::csv;
+use crate::csv;
 
 /// `initial_values.csv` and `.md` from their records.
 pub(super) fn render_values(solved: &[ValueRecord]) -> (String, String) {

@@ -6,7 +6,7 @@
 
 use super::render::rules_label;
 use super::Row;
-use crate::reproduce::daldos::plot::plot_err;
+use crate::daldos::plot::plot_err;
 
 /// A series: one board and rule set.
 struct Series {

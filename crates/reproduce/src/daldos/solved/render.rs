@@ -8,7 +8,7 @@ use dalkon_daldos::solved::EPS;
 use dalkon_rules::daldos::{CaptureRule, DalRule, EndRule, Variants};
 
 use super::Row;
-use crate::reproduce::csv::line;
+use crate::csv::line;
 
 /// The header of `solved.csv` (docs/cli.md, "Data files").
 pub(super) const CSV_HEADER: &str =

@@ -2,7 +2,7 @@
 //! (`dalkon_daldos::engine::loss`, the rows of
 //! `data/daldos/engine_vs_perfect.csv`), with timings:
 //!
-//!     cargo run --release -p dalkon-daldos --example engine_vs_perfect -- DIR [--extra] [--no-matches]
+//!     cargo run --release -p dalkon-reproduce --example engine_vs_perfect -- DIR [--extra] [--no-matches]
 //!
 //! Builds (or loads) the tables of the whole L = 4 game and of the
 //! Norwegian board up to 2 v 2 in `DIR`, and uses the Norwegian 3 v 3

@@ -14,8 +14,8 @@ use dalkon_daldos::engine::{standard_sets, study, Study, StudyConfig};
 use dalkon_daldos::solved::Tables;
 use dalkon_rules::daldos::{Board, Variants};
 
-use crate::reproduce::log::RunLog;
-use crate::reproduce::write_file as write;
+use crate::log::RunLog;
+use crate::write_file as write;
 
 fn tables(board: Board, db: &Path) -> anyhow::Result<Arc<Tables>> {
     let mut t = Tables::new(board, Variants::default(), Some(db));

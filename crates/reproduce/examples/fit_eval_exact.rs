@@ -4,7 +4,7 @@
 //! by Newton's method on the five weights (`dalt_cap` stays 8), with
 //! numerical derivatives and a halving line search.
 //!
-//!     cargo run --release -p dalkon-daldos --example fit_eval_exact -- DIR [SEED]
+//!     cargo run --release -p dalkon-reproduce --example fit_eval_exact -- DIR [SEED]
 //!
 //! `DIR` holds (or gets) the tables of the whole L = 4 game and of the
 //! Norwegian board up to 2 v 2. The training positions are, with `SEED`

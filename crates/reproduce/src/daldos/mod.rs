@@ -24,7 +24,7 @@ use self::solved::reproduce_solved;
 use self::summary::{markdown_all, variant_label};
 use super::log::RunLog;
 use super::write_file as write;
-use super::Steps;
+use crate::progress::Steps;
 use dalkon_daldos::request::table::{
     build, csv_lines, table_json, TableReport as TableJson, CSV_HEADER,
 };
@@ -43,9 +43,9 @@ pub fn reproduce(
     steps.start("daldos capture tables");
     reproduce_tables(out, log, say)?;
     steps.start("daldos matches");
-    reproduce_matches(out, full, log, say)?;
+    reproduce_matches(out, full, log, steps.progress(), say)?;
     steps.start("daldos exact values (solved tables)");
-    reproduce_solved(out, full, log, say)?;
+    reproduce_solved(out, full, log, steps.progress(), say)?;
     steps.start("daldos engine against perfect play");
     reproduce_perfect(out, full, log, say)
 }
