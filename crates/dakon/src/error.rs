@@ -13,6 +13,9 @@ use crate::openings::OpeningsError;
 use crate::retro::DbError;
 use crate::search::SearchError;
 
+/// The longest `time` a request takes, in seconds.
+pub const MAX_SECONDS: f64 = 1e7;
+
 /// Errors of the solver's job entry points.
 #[derive(Debug, Error)]
 pub enum SolveError {
@@ -112,10 +115,7 @@ pub enum SolveError {
         source: std::io::Error,
     },
     /// A search time outside the range a request takes.
-    #[error(
-        "--time must be more than 0 seconds and at most {}",
-        crate::request::best::MAX_SECONDS
-    )]
+    #[error("--time must be more than 0 seconds and at most {}", MAX_SECONDS)]
     Time,
     /// A move of a sequence to play is not legal where it is played.
     #[error("move {index} (hole {hole}) in {position}")]

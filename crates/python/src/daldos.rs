@@ -589,5 +589,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
     m.add("DEFAULT_MAX_THROWS", DEFAULT_MAX_THROWS)?;
     engine::register(m)?;
+    odds::register(m)?;
+    best::register(m)?;
+    value::register(m)?;
+    solve::register(m)?;
     Ok(())
 }

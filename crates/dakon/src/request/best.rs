@@ -18,8 +18,7 @@ use crate::solve::search_limits;
 /// anything is proved.
 pub const DEFAULT_ESTIMATE_DEPTH: u32 = 6;
 
-/// The longest `time` a request takes, in seconds.
-pub const MAX_SECONDS: f64 = 1e7;
+pub use crate::error::MAX_SECONDS;
 
 /// A search time of `seconds`, checked: more than 0, at most
 /// [`MAX_SECONDS`].

@@ -9,7 +9,6 @@ use std::time::Instant;
 use dalkon_rules::dakon::{Position, Rules};
 use rayon::prelude::*;
 
-use super::job::Root;
 use super::tt::{PackedKey, Table};
 use super::{pack_bounds, Probe, SearchError, SearchProgress, SolveResult};
 
@@ -340,4 +339,17 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         self.check_abort()?;
         Ok(v)
     }
+}
+
+/// What the root search found, in future margins of the root (mover's view).
+pub(crate) struct Root {
+    /// The root's future margin.
+    pub margin: i32,
+    /// Moves with their exact margins.
+    pub exact: Vec<(usize, i32)>,
+    /// Moves proved below `margin`, with an upper bound each.
+    pub refuted: Vec<(usize, i32)>,
+    /// `None` when the search finished; otherwise it ran out of budget and
+    /// this holds each move's proved (lower, upper) bounds on its margin.
+    pub partial: Option<Vec<(usize, i32, i32)>>,
 }

@@ -160,19 +160,6 @@ impl Job for SolveJob<'_> {
     }
 }
 
-/// What the root search found, in future margins of the root (mover's view).
-pub(crate) struct Root {
-    /// The root's future margin.
-    pub margin: i32,
-    /// Moves with their exact margins.
-    pub exact: Vec<(usize, i32)>,
-    /// Moves proved below `margin`, with an upper bound each.
-    pub refuted: Vec<(usize, i32)>,
-    /// `None` when the search finished; otherwise it ran out of budget and
-    /// this holds each move's proved (lower, upper) bounds on its margin.
-    pub partial: Option<Vec<(usize, i32, i32)>>,
-}
-
 /// The exact future margin of `pos` for its side to move (0 for a finished
 /// game after the sweep). A convenience for tests and tools; single thread.
 pub fn future_margin(

@@ -246,6 +246,39 @@ fn summarise(games: u32, records: Vec<GameRecord>) -> MatchResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::daldos::Daldos;
+    use crate::engine::players::{GreedyPlayer, RandomPlayer};
+    use crate::engine::session::Session;
+    use dalkon_rules::daldos::{Board, Position, Variants};
+
+    /// A session between machines is the match's game: same winner, throws,
+    /// and (throw, play) list.
+    #[test]
+    fn a_session_plays_the_match_game() {
+        let game = Daldos::new(Variants::default());
+        let start = Position::start(Board::new(4).unwrap());
+        let (a, b) = (&RandomPlayer as &dyn Player<Daldos>, &GreedyPlayer as _);
+        for seed in 0..20 {
+            let cfg = MatchConfig {
+                games: 1,
+                seed,
+                turn_cap: 500,
+            };
+            let mut rng = Rng::for_index(seed, 0);
+            let (winner, turns) = play_game(&game, &start, a, b, &mut rng, 500);
+            let mut s = Session::new(
+                &game,
+                start,
+                [Some(a), Some(b)],
+                Rng::for_index(seed, 0),
+                500,
+            );
+            assert_eq!(s.run(&|| false), Some((winner, turns)));
+            assert_eq!(s.rng(), &rng);
+            let moves = match_game_moves(&game, &start, a, b, cfg, 0);
+            assert_eq!(moves.len() as u32, turns);
+        }
+    }
 
     #[test]
     fn wilson_reference_values() {

@@ -289,8 +289,7 @@ pub fn pick_play(text: &str, names: &[String], quoted: String) -> Result<usize, 
 mod tests {
     use super::*;
     use crate::engine::daldos::Daldos;
-    use crate::engine::matchplay::{match_game_moves, play_game, MatchConfig};
-    use crate::engine::players::{GreedyPlayer, RandomPlayer};
+    use crate::engine::players::RandomPlayer;
     use dalkon_rules::daldos::{Board, Position, Variants};
 
     fn board4() -> (Daldos, Position) {
@@ -298,34 +297,6 @@ mod tests {
             Daldos::new(Variants::default()),
             Position::start(Board::new(4).unwrap()),
         )
-    }
-
-    /// A session between machines is the match's game: same winner, throws,
-    /// and (throw, play) list.
-    #[test]
-    fn a_session_plays_the_match_game() {
-        let (game, start) = board4();
-        let (a, b) = (&RandomPlayer as &dyn Player<Daldos>, &GreedyPlayer as _);
-        for seed in 0..20 {
-            let cfg = MatchConfig {
-                games: 1,
-                seed,
-                turn_cap: 500,
-            };
-            let mut rng = Rng::for_index(seed, 0);
-            let (winner, turns) = play_game(&game, &start, a, b, &mut rng, 500);
-            let mut s = Session::new(
-                &game,
-                start,
-                [Some(a), Some(b)],
-                Rng::for_index(seed, 0),
-                500,
-            );
-            assert_eq!(s.run(&|| false), Some((winner, turns)));
-            assert_eq!(s.rng(), &rng);
-            let moves = match_game_moves(&game, &start, a, b, cfg, 0);
-            assert_eq!(moves.len() as u32, turns);
-        }
     }
 
     /// `undo` restores the position, the throw count and the stream: the

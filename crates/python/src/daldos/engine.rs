@@ -235,10 +235,6 @@ fn match_(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("NotCoveredError", py.get_type::<NotCoveredError>())?;
-    super::odds::register(m)?;
-    super::best::register(m)?;
-    super::value::register(m)?;
-    super::solve::register(m)?;
     m.add_class::<MatchOutcome>()?;
     m.add_function(wrap_pyfunction!(match_, m)?)?;
     Ok(())

@@ -111,50 +111,6 @@ pub(crate) fn decode_winners(bytes: &[u8], n: u64) -> Option<HashMap<u128, Summa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openings::layer_store::checkpoint::FileRecord;
-    use crate::openings::layer_store::files::pending_name;
-    use crate::openings::layer_store::testing::tag;
-    use crate::openings::layer_store::LayerStore;
-
-    /// The bytes of a pending layer's file as docs/formats.md and this
-    /// module's table lay them out (written out by hand, not by this
-    /// code): files of format 2 written by earlier builds must still be
-    /// written the same and read back.
-    #[test]
-    fn a_file_of_format_2_is_written_and_read_byte_for_byte() {
-        let golden = "444b4f50454e4c5902000000030000000000000012000000040000000500000002000000\
-                      000000000300000000000000c1b99a6a18ad96d70100000007000000008101";
-        let tag = LayerTag {
-            opp_store: 4,
-            ..tag()
-        };
-        let payload = [0u8, 0x81, 0x01];
-        let h = Header {
-            tag,
-            layer: 5,
-            count: 2,
-            kind: Kind::Pending,
-            checkpoint: 7,
-        };
-        let mut file = header(&h, &payload).to_vec();
-        file.extend_from_slice(&payload);
-        let hex: String = file.iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(hex, golden);
-
-        let dir = std::env::temp_dir().join(format!("dalkon-layer-golden-{}", std::process::id()));
-        let (store, _) = LayerStore::open(tag, 19, Some(dir.clone()), 0).unwrap();
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join(pending_name(5, 7)), &file).unwrap();
-        let record = FileRecord {
-            layer: 5,
-            count: 2,
-            hash: 0xd796_ad18_6a9a_b9c1,
-        };
-        assert_eq!(store.read_file(Kind::Pending, &record, 7).unwrap(), payload);
-        store.check_header(Kind::Pending, &record, 7).unwrap();
-        drop(store);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
 
     #[test]
     fn winners_round_trip_in_rank_order() {

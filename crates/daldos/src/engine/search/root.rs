@@ -8,34 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::searcher::Searcher;
+use super::searcher::{root_order, Searcher};
 use super::{SearchError, SearchOptions, Stats, MAX_DEPTH};
 use crate::engine::game::Game;
-
-/// Reorder `items` so that position `k` holds the old `items[perm[k]]`.
-pub(super) fn apply_permutation<T: Clone>(items: &mut [T], perm: &[usize]) {
-    let old: Vec<T> = items.to_vec();
-    for (slot, &i) in items.iter_mut().zip(perm) {
-        *slot = old[i].clone();
-    }
-}
-
-/// Indices of `plays` in static order, best first, ties by index.
-pub(super) fn root_order<G: Game>(
-    searcher: &mut Searcher<'_, G>,
-    mover: u8,
-    plays: &[(G::Play, G::Pos)],
-) -> Vec<usize> {
-    let mut keyed: Vec<(f64, usize)> = plays
-        .iter()
-        .enumerate()
-        .map(|(i, (_, r))| (searcher.static_value(mover, r), i))
-        .collect();
-    if searcher.opts.ordering {
-        keyed.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
-    }
-    keyed.into_iter().map(|(_, i)| i).collect()
-}
 
 /// How the root of [`analyse_throw`] is searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
