@@ -23,24 +23,12 @@ impl std::fmt::Display for Exit {
 
 impl std::error::Error for Exit {}
 
-/// The error and its causes on one line, `: `-separated, each cause once
-/// (a message that already quotes its cause is not followed by it again),
-/// no word of it longer than 80 characters
+/// The error and its causes on one line (`dalkon_render::one_line`, as
+/// Python's exceptions say it), no word of it longer than 80 characters
 /// ([`crate::quoting::shorten_long_words`]).
 pub fn one_line(err: &anyhow::Error) -> String {
-    let mut line = String::new();
-    for cause in err.chain() {
-        let text = cause.to_string().replace('\n', " ");
-        if line.contains(&text) {
-            continue;
-        }
-        if !line.is_empty() {
-            line.push_str(": ");
-        }
-        line.push_str(&text);
-    }
     // Library errors show paths in full: cut them as input is quoted.
-    crate::quoting::shorten_long_words(&line)
+    crate::quoting::shorten_long_words(&dalkon_render::one_line(err.as_ref()))
 }
 
 /// Exit code for an error: an [`Exit`] says it, a damaged data file of

@@ -4,13 +4,13 @@
 
 use std::time::Duration;
 
-use dalkon_dakon::request::best::{seconds, Analyst, BestReport, BestRequest};
+use dalkon_dakon::request::best::{seconds, Analyst, BestRequest};
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
-use dalkon_render::dakon::{chain, draw};
+use dalkon_render::dakon::report;
 
 use super::args::SearchArgs;
 use super::progress::with_search_spinner;
-use super::{position, print_json, ranked_table, RuleArgs};
+use super::{position, print_json, RuleArgs};
 use crate::common::{quote, Format, Global};
 
 #[derive(Debug, clap::Args)]
@@ -84,34 +84,5 @@ pub fn run(
     if format == Format::Json {
         return print_json(out, &r);
     }
-    writeln!(out, "{}", draw(&pos))?;
-    text(out, &r)
-}
-
-fn text(out: &mut dyn std::io::Write, r: &BestReport) -> anyhow::Result<()> {
-    let label = r.label();
-    writeln!(
-        out,
-        "value       {:+}  (final store difference for the side to move, {label})",
-        r.value
-    )?;
-    let best = match r.best_moves.is_empty() {
-        true => "none (game over)".to_owned(),
-        false => chain(&r.best_moves, " "),
-    };
-    writeln!(out, "best moves  {best}")?;
-    if !r.pv.is_empty() {
-        let how = if r.exact {
-            ""
-        } else {
-            "  (the table's line, not proved)"
-        };
-        writeln!(out, "pv          {}{how}", chain(&r.pv, " "))?;
-    }
-    if !r.moves.is_empty() {
-        writeln!(out)?;
-        ranked_table(out, r)?;
-    }
-    writeln!(out, "\n{}", r.note())?;
-    Ok(())
+    Ok(write!(out, "{}", report::best(&pos, &r))?)
 }

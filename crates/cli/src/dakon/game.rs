@@ -20,17 +20,14 @@
 use std::io::{BufRead, Write};
 
 use clap::ValueEnum;
-use dalkon_dakon::best::{Choice, EngineMove};
 use dalkon_dakon::game::{
-    Game, GameRequest, Played, Player, GAME_MAX_NODES, GAME_TT_MB, MAX_GAME_ESTIMATE_DEPTH,
+    Game, GameRequest, Player, GAME_MAX_NODES, GAME_TT_MB, MAX_GAME_ESTIMATE_DEPTH,
 };
-use dalkon_dakon::label::Label;
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_dakon::solve::start_position;
-use dalkon_render::dakon::{chain, draw, side_name, verdict};
-use dalkon_rules::dakon::Side;
+use dalkon_render::dakon::game as lines;
 
-use super::{position, ranked_table, RuleArgs};
+use super::{position, RuleArgs};
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
 
@@ -123,238 +120,50 @@ pub fn run(
     global.require_format(&[Format::Text])?;
     let (request, board) = args.request()?;
     let mut game = Game::new(&request)?;
-    header(&game, &board, out)?;
+    write!(out, "{}", lines::header(&game, &board))?;
     while let Some(player) = game.to_move() {
-        match player {
+        let text = match player {
             Player::Engine => {
                 let (played, m) = game.engine_move()?.expect("a game not over");
-                show(out, &played, Some(&why(&game, &played, &m)))?;
+                lines::played(&played, Some(&lines::why(&game, &played, &m)))
             }
             Player::Human => match ask(&mut game, out, stdin)? {
-                Typed::Move(hole) => {
-                    let played = game.play(hole)?;
-                    show(out, &played, None)?;
-                }
-                Typed::Undo => {
-                    let u = game.undo().expect("checked by ask");
-                    let n = u.taken.len();
-                    let (count, s) = match n {
-                        1 => ("1 move".to_owned(), ""),
-                        _ => (format!("{n} moves"), "s"),
-                    };
-                    let holes = chain(&u.taken, ", ");
-                    writeln!(
-                        out,
-                        "undo: took back {count} (hole{s} {holes}) -> {}",
-                        u.position
-                    )?;
-                    writeln!(out, "\n{}", draw(&u.position))?;
-                }
-                Typed::Quit => return stopped(&game, out),
+                Typed::Move(hole) => lines::played(&game.play(hole)?, None),
+                Typed::Undo => lines::undone(&game.undo().expect("checked by ask")),
+                Typed::Quit => return Ok(write!(out, "{}", lines::stopped(&game))?),
             },
-        }
+        };
+        write!(out, "{text}")?;
     }
-    let score = game.final_score().expect("the game is over");
-    let (south, north) = (score.store(Side::South), score.store(Side::North));
-    let (s, n) = (side_name(Side::South), side_name(Side::North));
-    writeln!(
-        out,
-        "Game over: {s} {south}, {n} {north}: {}.",
-        verdict(&score)
-    )?;
-    moves_line(&game, out)
-}
-
-fn header(game: &Game, board: &str, out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "Dakon, {board}, {}", game.rules())?;
-    let limit = match game.budget() {
-        (Some(n), depth) => {
-            format!("exact search up to {n} nodes a move, else a {depth}-ply estimate")
-        }
-        (None, _) => "exact search".to_owned(),
-    };
-    let who = |side: Side| match game.player(side) {
-        Player::Human => format!("{}: human", side_name(side)),
-        Player::Engine => format!("{}: engine ({limit})", side_name(side)),
-    };
-    writeln!(out, "{}; {}", who(Side::South), who(Side::North))?;
-    if [Side::South, Side::North]
-        .iter()
-        .any(|&s| game.player(s) == Player::Human)
-    {
-        writeln!(
-            out,
-            "Type a hole number to play it, or hint, undo, help, quit."
-        )?;
-    }
-    writeln!(out, "\n{}", draw(game.position()))?;
-    Ok(())
+    Ok(write!(out, "{}", lines::over(&game))?)
 }
 
 /// Read lines until the human to move types a move, `undo` or `quit`
 /// (hints and help are answered on the way; a bad line gets a message).
 fn ask(game: &mut Game, out: &mut dyn Write, stdin: &mut dyn BufRead) -> anyhow::Result<Typed> {
     let pos = *game.position();
-    let legal: Vec<usize> = pos.moves().collect();
-    let side = side_name(pos.side_to_move());
-    writeln!(
-        out,
-        "{side} to move: hole {} (or hint, undo, help, quit)",
-        one_of(&legal)
-    )?;
+    write!(out, "{}", lines::prompt(&pos))?;
     loop {
         let Some(text) = prompt::ask_text(out, stdin)? else {
             return Ok(Typed::Quit);
         };
-        match Word::parse(&text) {
+        let answer = match Word::parse(&text) {
             Some(Word::Quit) => return Ok(Typed::Quit),
-            Some(Word::Undo) if !game.can_undo() => {
-                writeln!(out, "nothing to undo: no move has been typed yet")?;
-            }
+            Some(Word::Undo) if !game.can_undo() => lines::NOTHING_TO_UNDO.to_owned(),
             Some(Word::Undo) => return Ok(Typed::Undo),
-            Some(Word::Help) => help(out, pos.holes())?,
-            Some(Word::Hint) => hint(game, out)?,
+            Some(Word::Help) => lines::help(pos.holes()),
+            Some(Word::Hint) => {
+                let a = game.hint()?;
+                lines::hint(game, &a)
+            }
             None => match text.parse::<usize>() {
                 Ok(hole) => match pos.play(hole, game.rules()) {
                     Ok(_) => return Ok(Typed::Move(hole)),
-                    Err(e) => writeln!(out, "{e}: play hole {}", one_of(&legal))?,
+                    Err(e) => lines::illegal(&pos, &e),
                 },
-                Err(_) => writeln!(
-                    out,
-                    "{} is not a move: type a hole number ({}), or help",
-                    quote(&text),
-                    one_of(&legal)
-                )?,
+                Err(_) => lines::not_a_move(&pos, &quote(&text)),
             },
-        }
+        };
+        write!(out, "{answer}")?;
     }
-}
-
-/// A move played: what happened and the board; `engine` says why the
-/// engine chose it.
-fn show(out: &mut dyn Write, p: &Played, engine: Option<&str>) -> anyhow::Result<()> {
-    writeln!(
-        out,
-        "{} plays hole {} -> {}",
-        side_name(p.side),
-        p.hole,
-        p.position
-    )?;
-    if let Some(why) = engine {
-        writeln!(out, "  engine: {why}")?;
-    }
-    for e in &p.events {
-        writeln!(out, "  {e}")?;
-    }
-    writeln!(out, "\n{}", draw(&p.position))?;
-    Ok(())
-}
-
-/// What the engine knows of its move.
-fn why(game: &Game, p: &Played, m: &EngineMove) -> String {
-    let side = side_name(p.side);
-    match m.choice {
-        Choice::Forced => "forced: the only legal move".to_owned(),
-        Choice::Exact { value } => {
-            format!("exact best move, value {value:+} for {side} (final store difference)")
-        }
-        Choice::Bounds { value, lower, upper } => format!(
-            "best by proved bounds (value about {value:+} for {side}, proved between {lower:+} and {upper:+}), NOT exact: {}",
-            unfinished(game)
-        ),
-        Choice::Estimate { value, depth } => format!(
-            "best by a {depth}-ply estimate (value {value:+} for {side}), NOT exact: {}",
-            unfinished(game)
-        ),
-    }
-}
-
-/// Why an answer is an estimate. The nodes the search had reached are
-/// left out: with several threads they vary from run to run.
-fn unfinished(game: &Game) -> String {
-    let nodes = game.budget().0.unwrap_or(0);
-    format!("the exact search did not finish within {nodes} nodes (--max-nodes)")
-}
-
-/// Every legal move with its value, best first, as `dakon best
-/// --every-move` gives them.
-fn hint(game: &mut Game, out: &mut dyn Write) -> anyhow::Result<()> {
-    let a = game.hint()?;
-    let side = side_name(game.position().side_to_move());
-    let how = match a.label() {
-        Label::Exact => "exact".to_owned(),
-        label => format!("{label}: {}", unfinished(game)),
-    };
-    writeln!(
-        out,
-        "hint: final store difference for {side} after each move, best play after it ({how})"
-    )?;
-    Ok(ranked_table(out, &a)?)
-}
-
-fn stopped(game: &Game, out: &mut dyn Write) -> anyhow::Result<()> {
-    let p = game.position();
-    writeln!(
-        out,
-        "Game stopped, not finished: stores {} {}, {} {}; {} seeds still on the board.",
-        side_name(Side::South),
-        p.store(Side::South),
-        side_name(Side::North),
-        p.store(Side::North),
-        p.seeds_on_board()
-    )?;
-    moves_line(game, out)
-}
-
-/// The moves played, as `dakon play --moves` takes them.
-fn moves_line(game: &Game, out: &mut dyn Write) -> anyhow::Result<()> {
-    match game.moves() {
-        [] => writeln!(out, "No moves were played.")?,
-        moves => writeln!(out, "Moves from {}: {}", game.start(), chain(moves, ","))?,
-    }
-    Ok(())
-}
-
-/// `1`, `1 or 3`, `1, 2 or 3`.
-fn one_of(holes: &[usize]) -> String {
-    match holes.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", chain(rest, ", ")),
-    }
-}
-
-fn help(out: &mut dyn Write, holes: usize) -> std::io::Result<()> {
-    let rows = [
-        (
-            format!("1 … {holes}"),
-            format!(
-                "play that hole of the side to move (S1 … S{holes} for South, \
-                 N1 … N{holes} for North, as drawn)"
-            ),
-        ),
-        (
-            "hint".to_owned(),
-            "the engine's value of every legal move, best first".to_owned(),
-        ),
-        (
-            "undo".to_owned(),
-            "take back the last move typed (and the engine's replies after it)".to_owned(),
-        ),
-        ("help".to_owned(), "this list".to_owned()),
-        (
-            "quit".to_owned(),
-            "stop the game (so does the end of the input)".to_owned(),
-        ),
-    ];
-    let width = rows
-        .iter()
-        .map(|(w, _)| w.chars().count())
-        .max()
-        .unwrap_or(0);
-    for (word, what) in rows {
-        let pad = width - word.chars().count();
-        writeln!(out, "  {word}{}  {what}", " ".repeat(pad))?;
-    }
-    Ok(())
 }

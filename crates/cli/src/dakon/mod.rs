@@ -71,16 +71,3 @@ fn position(text: &str, flag: &str) -> anyhow::Result<Position> {
     text.parse()
         .with_context(|| format!("bad {flag}{}", quote(text)))
 }
-
-/// The ` move  value` table of a report, best first: `dakon best` and the
-/// game's hint print the same rows.
-fn ranked_table(
-    out: &mut dyn std::io::Write,
-    r: &dalkon_dakon::request::BestReport,
-) -> std::io::Result<()> {
-    writeln!(out, " move  value")?;
-    for m in r.ranked() {
-        writeln!(out, "{:>5}  {:>5}", m.hole, m.value.to_string())?;
-    }
-    Ok(())
-}

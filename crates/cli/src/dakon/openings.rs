@@ -8,7 +8,7 @@ use dalkon_dakon::request::{
     FirstReport, OpeningsReport, DEFAULT_CHECKPOINT_MINUTES, DEFAULT_MAX_POSITIONS,
 };
 use dalkon_dakon::SolveError;
-use dalkon_render::dakon::{chain, draw};
+use dalkon_render::dakon::report;
 
 use super::progress::{on_terminal, LayerBar};
 use super::{print_json, RuleArgs};
@@ -91,50 +91,11 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     if format == Format::Json {
         return print_json(out, &r);
     }
-    writeln!(
+    Ok(write!(
         out,
-        "Dakon {}×{} ({rules}): first-turn openings\n",
-        args.holes, args.seeds
-    )?;
-    write!(out, "{}", draw(&plan.start))?;
-    writeln!(out)?;
-    match r.after_best {
-        None => writeln!(
-            out,
-            "No chain of the first turn wins the game before the opponent moves."
-        )?,
-        Some(end) => {
-            writeln!(out, "winning chains  {}", r.winning_chains)?;
-            let (shortest, best) = (&r.shortest, &r.best);
-            writeln!(
-                out,
-                "shortest        {}  ({} moves)",
-                chain(shortest, " "),
-                shortest.len()
-            )?;
-            writeln!(
-                out,
-                "best            {}  ({} moves, final margin {:+})",
-                chain(best, " "),
-                best.len(),
-                r.best_margin.unwrap_or(0)
-            )?;
-            writeln!(out, "\nafter the best chain:\n{}", draw(&end))?;
-        }
-    }
-    let o = &r.openings;
-    writeln!(
-        out,
-        "positions       {} ({} from which the turn can still be won)",
-        o.positions, o.winning_positions
-    )?;
-    writeln!(
-        out,
-        "peak memory     {:.1} MiB",
-        o.peak_bytes as f64 / f64::from(1u32 << 20)
-    )?;
-    writeln!(out, "seconds         {seconds:.3}")?;
-    Ok(())
+        "{}",
+        report::openings(&plan.start, &rules, &r, seconds)
+    )?)
 }
 
 fn run_first(plan: &CountPlan, format: Format, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
@@ -142,25 +103,6 @@ fn run_first(plan: &CountPlan, format: Format, out: &mut dyn std::io::Write) -> 
     if format == Format::Json {
         return print_json(out, &FirstReport::new(plan.holes, plan.seeds, &f));
     }
-    writeln!(
-        out,
-        "Dakon {}×{} ({}): the first winning chain of the first turn\n",
-        plan.holes, plan.seeds, plan.rules
-    )?;
-    match &f.chain {
-        None => writeln!(
-            out,
-            "No chain of the first turn wins the game before the opponent moves."
-        ),
-        Some(c) => writeln!(
-            out,
-            "first chain     {}  ({} moves, final margin {:+})",
-            chain(c, " "),
-            c.len(),
-            f.margin.unwrap_or(0)
-        ),
-    }?;
-    writeln!(out, "positions       {}", f.positions)?;
-    writeln!(out, "seconds         {seconds:.3}")?;
-    Ok(())
+    let text = report::first((plan.holes, plan.seeds), &plan.rules, &f, seconds);
+    Ok(write!(out, "{text}")?)
 }

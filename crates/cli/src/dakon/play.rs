@@ -2,7 +2,7 @@
 //! happened (relays, bonus, captures, the end sweep).
 
 use dalkon_dakon::request::PlayRequest;
-use dalkon_render::dakon::{draw, side_name};
+use dalkon_render::dakon::report;
 
 use super::{position, print_json, RuleArgs};
 use crate::common::{Format, Global};
@@ -31,14 +31,6 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     if format == Format::Json {
         return print_json(out, &report);
     }
-    writeln!(out, "Rules: {}\n", request.rules)?;
-    writeln!(out, "{}", draw(&request.position))?;
-    for step in &report.steps {
-        writeln!(out, "{} plays hole {}:", side_name(step.mover), step.hole)?;
-        for e in &step.events {
-            writeln!(out, "  {e}")?;
-        }
-        writeln!(out, "\n{}", draw(&step.position))?;
-    }
-    Ok(())
+    let text = report::play(&request.position, &request.rules, &report);
+    Ok(write!(out, "{text}")?)
 }

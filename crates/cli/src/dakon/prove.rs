@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use dalkon_dakon::prove::{prove, ProveRequest};
 use dalkon_dakon::request::ProveReport;
 use dalkon_dakon::solve::start_position;
-use dalkon_render::dakon::chain;
+use dalkon_render::dakon::report;
 use dalkon_rules::dakon::Position;
 
 use super::args::SearchArgs;
@@ -68,40 +68,9 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     if format == Format::Json {
         return print_json(out, &report);
     }
-    writeln!(
+    Ok(write!(
         out,
-        "{}  ({})\n\nvalue       {:+}  (final store difference for the side to move, exact)",
-        request.root, request.rules, p.value
-    )?;
-    writeln!(
-        out,
-        "best moves  {}",
-        if p.best_moves.is_empty() {
-            "none (game over)".to_owned()
-        } else {
-            chain(&p.best_moves, " ")
-        }
-    )?;
-    writeln!(
-        out,
-        "\n{:<40} player  guarantees      lines      bytes",
-        "file"
-    )?;
-    for f in &files {
-        writeln!(
-            out,
-            "{:<40} {:>6}  {:>+10} {:>10} {:>10}",
-            f.path.display(),
-            f.player.index(),
-            f.guarantees,
-            f.lines,
-            f.bytes
-        )?;
-    }
-    writeln!(
-        out,
-        "\nsearch {:.3} s, strategies {:.3} s; check them with `dalkon dakon verify FILE`",
-        report.parts[0], report.parts[1]
-    )?;
-    Ok(())
+        "{}",
+        report::prove(&request.root, &request.rules, &report)
+    )?)
 }

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use dalkon_dakon::request::SolveReport;
-use dalkon_dakon::solve::{self, MethodChoice, Outcome, Plan, SolveRequest, Solved};
+use dalkon_dakon::solve::{self, MethodChoice, Plan, SolveRequest, Solved};
 use dalkon_dakon::SolveError;
-use dalkon_render::dakon::{chain, draw};
+use dalkon_render::dakon::report;
 
 use super::args::SearchArgs;
 use super::progress::{with_search_spinner, BuildBar};
@@ -112,36 +112,9 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     if format == Format::Json {
         return print_json(out, &report);
     }
-    let s = &report.solved;
-    writeln!(out, "Dakon {}×{} ({})\n", s.holes, s.seeds, s.rules)?;
-    writeln!(out, "{}", draw(&plan.start))?;
-    let verdict = match s.outcome() {
-        Outcome::Win => format!("South (the first player) wins by {}", s.value),
-        Outcome::Loss => format!("South (the first player) loses by {}", -s.value),
-        Outcome::Draw => "a draw".to_owned(),
-    };
-    writeln!(out, "value       {:+}  ({verdict})", s.value)?;
-    writeln!(out, "best moves  {}", chain(&s.best_moves, " "))?;
-    writeln!(out, "method      {}", s.method)?;
-    writeln!(out, "positions   {}", s.positions)?;
-    writeln!(out, "databases   {}", db_dir.display())?;
-    if let Some(nodes) = s.nodes {
-        writeln!(
-            out,
-            "nodes       {nodes}  ({:.2} M/s)",
-            nodes as f64 / s.seconds.max(1e-9) / 1e6
-        )?;
-    }
-    if let Some(passes) = s.passes {
-        writeln!(out, "mtd passes  {passes}")?;
-    }
-    if let Some((hits, probes)) = s.tt_hits {
-        writeln!(
-            out,
-            "table hits  {hits} of {probes} lookups ({:.1} %)",
-            100.0 * hits as f64 / probes.max(1) as f64
-        )?;
-    }
-    writeln!(out, "seconds     {:.3}", s.seconds)?;
-    Ok(())
+    Ok(write!(
+        out,
+        "{}",
+        report::solve(&plan.start, &report, &db_dir)
+    )?)
 }

@@ -12,8 +12,8 @@
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use dalkon_dakon::request::{verify_file, VerifyReport};
-use dalkon_render::dakon::side_name;
+use dalkon_dakon::request::verify_file;
+use dalkon_render::dakon::report;
 
 use super::print_json;
 use crate::common::{Format, Global};
@@ -39,7 +39,7 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     if format == Format::Json {
         print_json(out, &report)?;
     } else {
-        summary(out, &args, &report)?;
+        write!(out, "{}", report::verify(&args.file, &report))?;
     }
     match &report.verdict.failure {
         None => Ok(()),
@@ -52,44 +52,5 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
             }
             .into())
         }
-    }
-}
-
-fn summary(out: &mut dyn std::io::Write, args: &Args, r: &VerifyReport) -> std::io::Result<()> {
-    let player = side_name(r.strategy.player);
-    let speed = r.positions_per_second.map_or_else(String::new, |r| {
-        format!(" ({:.2} million a second)", r as f64 / 1e6)
-    });
-    writeln!(out, "file         {}", args.file.display())?;
-    writeln!(out, "rules        {}", r.rules)?;
-    writeln!(out, "root         {}", r.root)?;
-    writeln!(out, "player       {player}")?;
-    writeln!(out, "guarantees   {:+}", r.guarantees)?;
-    writeln!(out, "proved       {:+}", r.proved)?;
-    writeln!(
-        out,
-        "positions    {} checked in {:.2} s{speed}",
-        r.positions_checked, r.seconds
-    )?;
-    writeln!(
-        out,
-        "lines        {}, {} never reached",
-        r.lines, r.unused_lines
-    )?;
-    if r.valid {
-        let how = match r.nothing_to_check() {
-            true => " (no game ends lower: nothing to check)",
-            false => "",
-        };
-        writeln!(
-            out,
-            "valid: {player} secures at least {:+}{how}",
-            r.guarantees
-        )
-    } else {
-        writeln!(
-            out,
-            "not valid: the strategy does not hold (see the error line)"
-        )
     }
 }

@@ -23,12 +23,11 @@ use std::time::Instant;
 use anyhow::Context;
 use dalkon_daldos::engine::MAX_DEPTH;
 use dalkon_daldos::request::best::{
-    Analysts, BestError, BestReport, BestRequest, PlayRow, DEFAULT_DEPTH, DEFAULT_MAX_NODES,
-    TEXT_TOP,
+    Analysts, BestError, BestRequest, DEFAULT_DEPTH, DEFAULT_MAX_NODES, TEXT_TOP,
 };
 use dalkon_daldos::request::tables_dir;
 use dalkon_daldos::solved::Tables;
-use dalkon_render::daldos::draw;
+use dalkon_render::daldos::report;
 use dalkon_rules::daldos::{Position, Throw};
 
 use super::progress::SearchBar;
@@ -176,129 +175,8 @@ pub fn run(
             let top = args
                 .top
                 .unwrap_or(if q.throw().is_some() { TEXT_TOP } else { 1 });
-            print_text(w, &pos, q.throw(), &out, top, seconds)?
+            write!(w, "{}", report::best(&pos, q.throw(), &out, top, seconds))?
         }
     }
     Ok(())
-}
-
-/// The text answer: the board, the depth, then the plays of the throw
-/// asked (at most `top`) or each throw's first `top` plays.
-fn print_text(
-    w: &mut dyn std::io::Write,
-    pos: &Position,
-    throw: Option<Throw>,
-    out: &BestReport,
-    top: usize,
-    seconds: f64,
-) -> std::io::Result<()> {
-    write!(w, "{}", draw(pos))?;
-    writeln!(w)?;
-    let side = pos.side_to_move().letter();
-    let limit = if out.complete {
-        " (".to_string()
-    } else {
-        format!(" of the {} asked (node limit reached; ", out.depth_asked)
-    };
-    writeln!(
-        w,
-        "depth {}{}one unit = one throw and its play), pruning {}",
-        out.depth,
-        limit,
-        if out.prune { "on" } else { "off" }
-    )?;
-    if out.tables > 0 {
-        writeln!(
-            w,
-            "exact: the value of the game (every line searched ended in a finished game or \
-             in the solved tables, {} layers; exact to 1e-12); estimate: a static evaluation \
-             at the depth cut entered it",
-            out.tables
-        )?;
-    } else {
-        writeln!(
-            w,
-            "exact: the value of the game (every line searched ended); estimate: \
-             a static evaluation at the depth cut entered it"
-        )?;
-    }
-    if out.tables > 0 {
-        writeln!(
-            w,
-            "tables: {} ({} layers of this board and rules)",
-            out.db_dir, out.tables
-        )?;
-    } else {
-        writeln!(w, "tables: {} (none of this board and rules)", out.db_dir)?;
-    }
-    for m in &out.missing_tables {
-        let (a, b) = m.pieces;
-        writeln!(
-            w,
-            "{}the {a} v {b} tables, which cover this position, are not in {}: build them with `{}`",
-            if out.exact { "" } else { "not exact: " },
-            out.db_dir,
-            m.command
-        )?;
-    }
-    let row = |p: &PlayRow| format!("{:.4}  {}", p.value, p.label());
-    match (throw, &out.throws) {
-        (Some(t), _) => {
-            writeln!(
-                w,
-                "throw {t}: best {} with value {:.4} ({side}'s win probability, {})",
-                out.best.as_deref().unwrap_or("-"),
-                out.value,
-                out.label()
-            )?;
-            let shown = &out.plays[..out.plays.len().min(top)];
-            let width = shown.iter().map(|p| p.play.len()).max().unwrap_or(0);
-            for (i, p) in shown.iter().enumerate() {
-                writeln!(w, "  {:>3}. {:<width$}  {}", i + 1, p.play, row(p))?;
-            }
-            let more = out.plays_total - shown.len();
-            if more > 0 {
-                writeln!(
-                    w,
-                    "       … {more} more play{} (--top all lists every play)",
-                    if more == 1 { "" } else { "s" }
-                )?;
-            }
-        }
-        (None, Some(throws)) => {
-            writeln!(
-                w,
-                "expected value before the throw: {:.4} ({side}'s win probability, {})",
-                out.value,
-                out.label()
-            )?;
-            let width = throws
-                .iter()
-                .flat_map(|t| t.plays.iter().take(top))
-                .map(|p| p.play.len())
-                .max()
-                .unwrap_or(0);
-            for t in throws {
-                for (i, p) in t.plays.iter().take(top).enumerate() {
-                    let dice = if i == 0 { t.dice.as_str() } else { "" };
-                    writeln!(w, "  {dice:<3}  {:<width$}  {}", p.play, row(p))?;
-                }
-            }
-            if throws.iter().any(|t| t.plays_total > top) {
-                writeln!(
-                    w,
-                    "(at most {top} play{} per throw; --top K lists more)",
-                    if top == 1 { "" } else { "s" }
-                )?;
-            }
-        }
-        (None, None) => {}
-    }
-    writeln!(
-        w,
-        "{} nodes in {:.3} s ({:.0} nodes/s)",
-        out.nodes_total,
-        seconds,
-        out.nodes_total as f64 / seconds.max(1e-9)
-    )
 }

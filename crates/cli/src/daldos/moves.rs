@@ -1,11 +1,9 @@
 //! `dalkon daldos moves --position POS --dice D1,D2` (docs/cli.md): flags
 //! to [`MovesRequest`], its report to text or JSON.
 
-use std::fmt::Write as _;
-
 use anyhow::Context;
-use dalkon_daldos::request::{MovesReport, MovesRequest};
-use dalkon_render::daldos::draw;
+use dalkon_daldos::request::MovesRequest;
+use dalkon_render::daldos::report;
 use dalkon_rules::daldos::Throw;
 
 use super::RuleArgs;
@@ -52,36 +50,8 @@ pub fn run(
     let report = req.run();
     let text = match format {
         Format::Json => serde_json::to_string(&report)? + "\n",
-        _ => render_text(&req, &report),
+        _ => report::moves(&req, &report),
     };
     out.write_all(text.as_bytes())?;
     Ok(())
-}
-
-/// The drawn board, then one line per play with its result.
-fn render_text(req: &MovesRequest, r: &MovesReport) -> String {
-    let mut s = draw(&req.pos);
-    s.push('\n');
-    if let Some(w) = r.winner {
-        let _ = writeln!(
-            s,
-            "the game is over ({} has won under end={}): no plays",
-            w.letter(),
-            req.variants.end
-        );
-        return s;
-    }
-    let n = r.plays.len();
-    let _ = writeln!(
-        s,
-        "throw {}, {}: {n} distinct play{}",
-        req.throw,
-        req.variants,
-        if n == 1 { "" } else { "s" }
-    );
-    let width = r.plays.iter().map(|r| r.play.len()).max().unwrap_or(0);
-    for p in &r.plays {
-        let _ = writeln!(s, "  {:<width$}  -> {}", p.play, p.result);
-    }
-    s
 }

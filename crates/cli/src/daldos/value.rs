@@ -17,8 +17,7 @@ use std::path::PathBuf;
 
 use dalkon_daldos::request::best::Analysts;
 use dalkon_daldos::request::{tables_dir, ValueReport, ValueRequest};
-use dalkon_daldos::solved::EPS;
-use dalkon_render::daldos::draw;
+use dalkon_render::daldos::solved as report;
 use dalkon_rules::daldos::Position;
 
 use super::solve::table_error;
@@ -75,76 +74,6 @@ pub fn run(
         writeln!(out, "{}", serde_json::to_string(&j)?)?;
         return Ok(());
     }
-    write!(out, "{}", draw(&pos))?;
-    writeln!(out)?;
-    // The player's name, A or B (the notation's letters are lower case).
-    let me = format!("{:?}", pos.side_to_move());
-    writeln!(
-        out,
-        "{me} to throw, {variants}; tables in {}",
-        shelf.dir().display()
-    )?;
-    if let Some(w) = j.winner {
-        writeln!(
-            out,
-            "the game is over ({w:?} has won under end={}): W = {}",
-            variants.end, j.value
-        )?;
-        return Ok(());
-    }
-    let bounds = if j.exact {
-        format!("exact to {EPS:e}")
-    } else {
-        format!(
-            "NOT exact: the bounds are {:.1e} apart, more than {EPS:e} (the tables were built \
-             to a looser eps, or the game may never end from here)",
-            j.upper - j.lower
-        )
-    };
-    writeln!(
-        out,
-        "W = {:.12}: {me}'s chance to win under perfect play ({bounds}: lower {:.15}, upper {:.15})",
-        j.value, j.lower, j.upper
-    )?;
-    writeln!(out)?;
-    writeln!(
-        out,
-        "every play of each throw, best first; value: {me}'s chance to win after the play"
-    )?;
-    let width = j
-        .throws
-        .iter()
-        .flat_map(|t| &t.plays)
-        .map(|p| p.play.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(4);
-    writeln!(out, "throw  weight    #  {:<width$}  value", "play")?;
-    for t in &j.throws {
-        for (i, p) in t.plays.iter().enumerate() {
-            let (dice, weight) = if i == 0 {
-                (
-                    format!("{},{}", t.dice[0], t.dice[1]),
-                    format!("{}/16", t.weight),
-                )
-            } else {
-                (String::new(), String::new())
-            };
-            let mark = if p.exact { "" } else { " *" };
-            writeln!(
-                out,
-                "{dice:<5}  {weight:>6}  {:>3}  {:<width$}  {:.12}{mark}",
-                i + 1,
-                p.play,
-                p.value
-            )?;
-        }
-    }
-    if j.any_loose() {
-        writeln!(
-            out,
-            "* not exact: its bounds are more than {EPS:e} apart (--format json gives them)"
-        )?;
-    }
-    Ok(())
+    let text = report::value(&pos, &variants, shelf.dir(), &j);
+    Ok(write!(out, "{text}")?)
 }

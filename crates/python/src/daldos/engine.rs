@@ -25,26 +25,11 @@ create_exception!(
     "A position the solved tables do not cover; the message names the layer and the command that builds it."
 );
 
-/// An error and its causes on one line, as the CLI prints them.
-fn one_line(e: &dyn std::error::Error) -> String {
-    let mut line = e.to_string().replace('\n', " ");
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        let text = c.to_string().replace('\n', " ");
-        if !line.contains(&text) {
-            line.push_str(": ");
-            line.push_str(&text);
-        }
-        cause = c.source();
-    }
-    line
-}
-
 /// A table error as its exception (files and memory: DataError, as the
 /// CLI's exit code 1; a position not covered: NotCoveredError; the rest
 /// bad input), `prefix` put before its message.
 pub(super) fn table_error(e: TableError, prefix: &str) -> PyErr {
-    let message = format!("{prefix}{}", one_line(&e));
+    let message = format!("{prefix}{}", dalkon_render::one_line(&e));
     match e {
         TableError::OutOfMemory { .. } | TableError::Io { .. } | TableError::BadFile { .. } => {
             errors::data(message)
@@ -187,8 +172,9 @@ fn match_(
         None
     };
     let build = |name: &str, s: PlayerSpec| {
-        s.build(&game, &start, tables.as_ref())
-            .map_err(|e| errors::InputError::new_err(format!("{name}: {}", one_line(&e))))
+        s.build(&game, &start, tables.as_ref()).map_err(|e| {
+            errors::InputError::new_err(format!("{name}: {}", dalkon_render::one_line(&e)))
+        })
     };
     let (pa, pb) = (build("a", sa)?, build("b", sb)?);
     let cfg = MatchConfig {

@@ -1,6 +1,8 @@
 //! Dakon drawings: the text board for a terminal ([`text`]) and the SVG
-//! picture ([`svg`]).
+//! picture ([`svg`]); the text form of each report ([`report`]).
 
+pub mod game;
+pub mod report;
 pub mod svg;
 pub mod text;
 
