@@ -657,8 +657,17 @@ fn verify(py: Python<'_>, path: PathBuf) -> PyResult<PyVerdict> {
     }
 }
 
+/// A true upper bound on the moves of a game from the start with ``holes``
+/// holes a row and ``seeds`` seeds in each (OpenSpiel's ``max_game_length``):
+/// the rules' bound, ``T + (T + 1) * T * holes`` with ``T = 2 * holes * seeds``.
+#[pyfunction]
+fn max_game_length(holes: usize, seeds: u32) -> u64 {
+    dalkon_rules::dakon::max_game_length(holes, seeds)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__doc__", "Dakon: rules, exact solver, proofs.")?;
+    m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PySolveResult>()?;

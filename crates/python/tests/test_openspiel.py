@@ -462,3 +462,9 @@ def test_python_dakon_alpha_beta_agrees(holes, seeds):
 def test_python_dakon_passes_random_sim():
     game = pyspiel.load_game("python_dakon", {"holes": 4, "seeds": 4, "origin": "skip"})
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+
+
+def test_the_dakon_length_bound_comes_from_the_rules():
+    # T = 2 * holes * seeds; T + (T + 1) * T * holes (crates/rules/src/dakon/length.rs).
+    assert dakon.max_game_length(7, 7) == 68_012
+    assert openspiel.dakon_max_game_length(2, 1) == 44

@@ -24,6 +24,7 @@ Verdict = _native.Verdict
 prove = _native.prove
 solve = _native.solve
 verify = _native.verify
+max_game_length = _native.max_game_length
 
 __all__ = [
     "Failure",
@@ -36,6 +37,7 @@ __all__ = [
     "prove",
     "solve",
     "verify",
+    "max_game_length",
     "replay",
 ]
 

@@ -18,6 +18,7 @@ __all__ = [
     "prove",
     "solve",
     "verify",
+    "max_game_length",
     "replay",
 ]
 
@@ -252,6 +253,9 @@ def prove(
 
 def verify(path: Union[str, os.PathLike[str]]) -> Verdict:
     """Check a strategy file with the rules alone, as ``dakon verify``; DataError if unreadable; Ctrl-C stops the check."""
+
+def max_game_length(holes: int, seeds: int) -> int:
+    """A true upper bound on the moves of a game from the start: T + (T + 1) * T * holes, T = 2 * holes * seeds."""
 
 def replay(pos: Position, moves: Iterable[int], rules: Optional[Rules] = None) -> Position:
     """The position after playing ``moves`` (holes, in order) from ``pos``."""

@@ -135,8 +135,7 @@ def dakon_max_game_length(holes: int, seeds: int) -> int:
     most ``T * holes`` such moves come between two scoring moves: a game has
     at most ``T + (T + 1) * T * holes`` moves.
     """
-    total = 2 * holes * seeds
-    return total + (total + 1) * total * holes
+    return dakon.max_game_length(holes, seeds)
 
 
 _DAKON_TYPE = pyspiel.GameType(

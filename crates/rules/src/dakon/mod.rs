@@ -6,6 +6,7 @@
 
 mod error;
 mod event;
+mod length;
 mod notation;
 mod position;
 mod rules;
@@ -15,6 +16,7 @@ mod sow;
 
 pub use error::{MoveError, ParseError, PositionError, RulesError};
 pub use event::Event;
+pub use length::max_game_length;
 pub use position::{Position, MAX_HOLES, MAX_SEEDS};
 pub use rules::{Mikul, Nembak, Origin, Rules};
 pub use score::FinalScore;
