@@ -117,6 +117,9 @@ pub enum SolveError {
     /// A search time outside the range a request takes.
     #[error("--time must be more than 0 seconds and at most {}", MAX_SECONDS)]
     Time,
+    /// Neither a position nor a board (holes and seeds), or both.
+    #[error("give either a position or both holes and seeds")]
+    Root,
     /// A move of a sequence to play is not legal where it is played.
     #[error("move {index} (hole {hole}) in {position}")]
     Move {
@@ -182,7 +185,8 @@ impl SolveError {
             | SolveError::NoDataDir(_)
             | SolveError::Time
             | SolveError::Move { .. }
-            | SolveError::OutOfRange { .. } => true,
+            | SolveError::OutOfRange { .. }
+            | SolveError::Root => true,
             SolveError::Retrograde(e) | SolveError::Probe(e) => e.is_bad_input(),
             SolveError::Search(e) => e.is_bad_input(),
             SolveError::WriteProof { .. } => false,

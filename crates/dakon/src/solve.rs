@@ -234,6 +234,21 @@ pub fn start_position(holes: usize, seeds: u32) -> Result<Position, SolveError> 
     })
 }
 
+/// The root a request names: a position, or the start of `holes` ×
+/// `seeds` — exactly one of the two (`prove` takes either, in every front
+/// end).
+pub fn root_position(
+    position: Option<Position>,
+    holes: Option<usize>,
+    seeds: Option<u32>,
+) -> Result<Position, SolveError> {
+    match (position, holes, seeds) {
+        (Some(p), None, None) => Ok(p),
+        (None, Some(h), Some(s)) => start_position(h, s),
+        _ => Err(SolveError::Root),
+    }
+}
+
 /// Search limits for `holes` holes per row with a table of `tt_mb` MiB
 /// (`None`: half the available memory, at most 4 GiB; 1 GiB where the
 /// memory is unknown), checked: a table that does not fit in the available
@@ -408,6 +423,25 @@ mod tests {
     use crate::progress::NoProgress;
 
     const GIB: u64 = 1 << 30;
+
+    #[test]
+    fn a_root_is_a_position_or_a_board_never_both_nor_neither() {
+        let start = Position::start(3, 2).unwrap();
+        assert_eq!(root_position(Some(start), None, None).unwrap(), start);
+        assert_eq!(root_position(None, Some(3), Some(2)).unwrap(), start);
+        for (p, h, s) in [
+            (None, None, None),
+            (None, Some(3), None),
+            (Some(start), Some(3), Some(2)),
+        ] {
+            let e = root_position(p, h, s).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                "give either a position or both holes and seeds"
+            );
+            assert!(e.is_bad_input());
+        }
+    }
 
     fn request(holes: usize, seeds: u32) -> SolveRequest {
         SolveRequest::new(holes, seeds)

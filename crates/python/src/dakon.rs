@@ -15,7 +15,7 @@ use dalkon_dakon::prove::{prove as prove_root, ProveRequest};
 use dalkon_dakon::request::verify::FailureReport;
 use dalkon_dakon::request::{verify_file, BestReport, BestRequest, ProveReport, VerifyReport};
 use dalkon_dakon::search::SearchProgress;
-use dalkon_dakon::solve::start_position;
+use dalkon_dakon::solve::{root_position, start_position};
 use dalkon_dakon::SolveError;
 use dalkon_rules::dakon::{ParseError, Position, Rules, Side};
 use numpy::ndarray::Array2;
@@ -511,15 +511,7 @@ fn prove(
     max_lines: Option<u64>,
     tt_mb: Option<usize>,
 ) -> PyResult<PyProof> {
-    let root = match (pos, holes, seeds) {
-        (Some(p), None, None) => p.0,
-        (None, Some(h), Some(s)) => start_position(h, s).map_err(errors::input)?,
-        _ => {
-            return Err(errors::input(
-                "give either a position or both holes and seeds",
-            ))
-        }
-    };
+    let root = root_position(pos.map(|p| p.0), holes, seeds).map_err(errors::input)?;
     let request = ProveRequest {
         root,
         rules: rules_of(rules),

@@ -503,3 +503,8 @@ def test_the_svg_and_the_drawing_are_the_clis():
                                   "--format", fmt], check=True, capture_output=True,
                                  text=True).stdout
             assert got == out, (text, fmt)
+
+
+def test_prove_takes_a_position_or_a_board_not_both(tmp_path):
+    with pytest.raises(dalkon.InputError, match="give either a position or both holes and seeds"):
+        prove(Position.start(2, 1), holes=2, seeds=1, out_dir=tmp_path)

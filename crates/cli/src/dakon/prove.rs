@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use dalkon_dakon::prove::{prove, ProveRequest};
 use dalkon_dakon::request::ProveReport;
-use dalkon_dakon::solve::start_position;
+use dalkon_dakon::solve::root_position;
 use dalkon_render::dakon::report;
 use dalkon_rules::dakon::Position;
 
@@ -46,11 +46,11 @@ pub struct Args {
 
 impl Args {
     fn root(&self) -> anyhow::Result<Position> {
-        match (&self.position, self.holes, self.seeds) {
-            (Some(text), _, _) => position(text, "--position "),
-            (None, Some(holes), Some(seeds)) => Ok(start_position(holes, seeds)?),
-            _ => unreachable!("clap requires --position or --holes with --seeds"),
-        }
+        let pos = match &self.position {
+            Some(text) => Some(position(text, "--position ")?),
+            None => None,
+        };
+        Ok(root_position(pos, self.holes, self.seeds)?)
     }
 }
 
