@@ -6,7 +6,9 @@
 
 pub mod dakon;
 pub mod daldos;
+pub mod record;
 
 mod excerpt;
 
 pub use excerpt::{excerpt, EXCERPT_MAX};
+pub use record::{RecordError, MAX_RECORD_BYTES};
