@@ -604,3 +604,165 @@ pub struct AnalyseReport {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stopped: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_start_at_their_thresholds() {
+        let marks: Vec<_> = [0, 1, 2, 5, 6, 11, 12, 98].map(Mark::of_loss).into();
+        use Mark::*;
+        assert_eq!(
+            marks,
+            [
+                None,
+                None,
+                Some(Inaccuracy),
+                Some(Inaccuracy),
+                Some(Mistake),
+                Some(Mistake),
+                Some(Blunder),
+                Some(Blunder)
+            ]
+        );
+        assert_eq!(serde_json::to_value(Mark::Mistake).unwrap(), "mistake");
+    }
+
+    #[test]
+    fn the_budget_is_checked_and_passed_to_best() {
+        let r = AnalyseRequest::new(Rules::default());
+        assert_eq!(r.time, Some(Duration::from_secs(2)));
+        let e = r.time(Some(0.0)).unwrap_err();
+        assert!(matches!(e, SolveError::Time));
+        let b = r.max_nodes(Some(5)).time(Some(0.5)).unwrap().best();
+        assert!(b.every_move);
+        assert_eq!(
+            (b.time, b.max_nodes),
+            (Some(Duration::from_millis(500)), Some(5))
+        );
+        assert_eq!(r.max_nodes(Some(0)).max_nodes, None);
+    }
+
+    /// A 5 × 5 game of the engine with random moves mixed in.
+    const GAME_5X5: &str = "1 2 2 5 2 1 5 5 4 3 3 2 5 5 4 4 3 1 4 1 5 1 4 3 5 4 5 5";
+
+    /// Under a small node budget every bound holds the exact value, every
+    /// estimate lies within its bounds, and a mark is given only where the
+    /// proved loss reaches it (so the exact loss does too).
+    #[test]
+    fn bounds_hold_the_exact_values_and_marks_are_proved() {
+        let start = Position::start(5, 5).unwrap();
+        let moves: Vec<usize> = GAME_5X5
+            .split_whitespace()
+            .map(|h| h.parse().unwrap())
+            .collect();
+        let exact = AnalyseRequest::new(Rules::default())
+            .time(None)
+            .unwrap()
+            .run(&start, &moves, None, None)
+            .unwrap();
+        assert!(exact.decisions.iter().all(|d| d.exact));
+        let mut inexact = 0;
+        for budget in [300, 3000] {
+            let cut = AnalyseRequest::new(Rules::default())
+                .time(None)
+                .unwrap()
+                .max_nodes(Some(budget))
+                .run(&start, &moves, None, None)
+                .unwrap();
+            for (c, e) in cut.decisions.iter().zip(&exact.decisions) {
+                let within = |v: i32, lo: Option<i32>, hi: Option<i32>, at: i32| {
+                    let (lo, hi) = (lo.unwrap_or(at), hi.unwrap_or(at));
+                    lo <= v && v <= hi
+                };
+                let why = format!("budget {budget}, ply {}: {c:?}", c.ply);
+                assert!(
+                    within(e.best_value, c.lower, c.upper, c.best_value),
+                    "{why}"
+                );
+                assert!(
+                    within(c.best_value, c.lower, c.upper, c.best_value),
+                    "{why}"
+                );
+                assert!(
+                    within(
+                        e.played_value,
+                        c.played_lower,
+                        c.played_upper,
+                        c.played_value
+                    ),
+                    "{why}"
+                );
+                assert!(
+                    within(
+                        c.played_value,
+                        c.played_lower,
+                        c.played_upper,
+                        c.played_value
+                    ),
+                    "{why}"
+                );
+                let (lo, hi) = c.loss_bounds();
+                assert!(
+                    lo <= e.loss && e.loss <= hi && lo <= c.loss && c.loss <= hi,
+                    "{why}"
+                );
+                assert_eq!(c.loss, c.best_value - c.played_value, "{why}");
+                assert_eq!(c.mark, Mark::of_loss(lo), "{why}");
+                assert!(c.mark <= e.mark, "{why}");
+                assert_eq!(c.exact, c.lower.is_none(), "{why}");
+                if c.exact {
+                    assert_eq!(
+                        (c.best_value, c.played_value),
+                        (e.best_value, e.played_value)
+                    );
+                } else {
+                    inexact += 1;
+                }
+            }
+        }
+        assert!(inexact > 0, "the budgets should leave something unproved");
+    }
+
+    /// The JSON of a decision: the contract's fields, bounds only when not
+    /// exact; the summary keyed by side.
+    #[test]
+    fn the_report_serializes_as_the_cli_json() {
+        let start: Position = "1,1,0/6,0,0/0,0 0".parse().unwrap();
+        let r = AnalyseRequest::new(Rules::default())
+            .run(&start, &[1, 3], None, None)
+            .unwrap();
+        let mut j = serde_json::to_value(&r).unwrap();
+        assert!(j["seconds"].is_f64() && j["decisions"][0]["seconds"].is_f64());
+        j["seconds"] = 0.into();
+        for d in j["decisions"].as_array_mut().unwrap() {
+            d["seconds"] = 0.into();
+            d["nodes"] = 0.into();
+        }
+        j["nodes"] = 0.into();
+        let want = serde_json::json!({
+            "game": "dakon",
+            "decisions": [
+                {"ply": 1, "side": 0, "position": "1,1,0/6,0,0/0,0 0", "played": 1,
+                 "best": [2], "best_value": 8, "played_value": -4, "loss": 12,
+                 "exact": true, "mark": "blunder", "forced": false,
+                 "nodes": 0, "seconds": 0},
+                {"ply": 2, "side": 0, "position": "0,0,1/6,0,0/1,0 0", "played": 3,
+                 "best": [3], "best_value": -4, "played_value": -4, "loss": 0,
+                 "exact": true, "mark": null, "forced": true,
+                 "nodes": 0, "seconds": 0},
+            ],
+            "summary": {
+                "0": {"decisions": 1, "exact": 1, "mean_loss": 12.0,
+                      "marks": {"inaccuracy": 0, "mistake": 0, "blunder": 1}},
+                "1": {"decisions": 0, "exact": 0, "mean_loss": 0.0,
+                      "marks": {"inaccuracy": 0, "mistake": 0, "blunder": 0}},
+            },
+            "end": "0,0,0/0,0,0/2,6 0",
+            "nodes": 0,
+            "seconds": 0,
+        });
+        assert_eq!(j, want);
+    }
+}

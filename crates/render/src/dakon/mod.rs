@@ -1,6 +1,7 @@
 //! Dakon drawings: the text board for a terminal ([`text`]) and the SVG
 //! picture ([`svg`]); the text form of each report ([`report`]).
 
+pub mod analyse;
 pub mod game;
 pub mod report;
 pub mod svg;
