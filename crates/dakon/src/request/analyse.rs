@@ -417,27 +417,27 @@ pub struct Decision {
     /// The only legal move: not counted in the summary (and not searched:
     /// its values are the next position's).
     pub forced: bool,
-    /// Proved lower bound of `best_value`, when not exact.
+    /// Proved lower bound of `best_value`, when it is not exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lower: Option<i32>,
-    /// Proved upper bound of `best_value`, when not exact.
+    /// Proved upper bound of `best_value`, when it is not exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub upper: Option<i32>,
-    /// Proved lower bound of `played_value`, when not exact.
+    /// Proved lower bound of `played_value`, when it is not exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub played_lower: Option<i32>,
-    /// Proved upper bound of `played_value`, when not exact.
+    /// Proved upper bound of `played_value`, when it is not exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub played_upper: Option<i32>,
-    /// Proved lower bound of `loss`, when not exact.
+    /// Proved lower bound of `loss`, when the decision is not exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loss_lower: Option<i32>,
-    /// Proved upper bound of `loss`, when not exact.
+    /// Proved upper bound of `loss`, when the decision is not exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loss_upper: Option<i32>,
-    /// When not exact: whether `best_value` is a shallow search's estimate
-    /// (the budget proved nothing useful) rather than the best proved
-    /// bounds' value.
+    /// When `best_value` is not exact: whether it is a shallow search's
+    /// estimate (the budget proved nothing useful) rather than the value
+    /// of the move with the best proved bounds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimate: Option<bool>,
     /// Nodes of the decision's search (0 when forced).
@@ -467,7 +467,10 @@ impl Decision {
         let loss_lower = (position.lower - played.upper).max(0);
         let loss_upper = (position.upper - played.lower).max(0);
         let loss = (position.estimate - played.estimate).clamp(loss_lower, loss_upper);
-        let inexact = |v: i32| (!exact).then_some(v);
+        let inexact = |k: &Known| (!k.is_exact()).then_some((k.lower, k.upper));
+        let (lower, upper) = inexact(&position).unzip();
+        let (played_lower, played_upper) = inexact(&played).unzip();
+        let (loss_lower, loss_upper) = (!exact).then_some((loss_lower, loss_upper)).unzip();
         Decision {
             ply: i + 1,
             side: p.side_to_move().index(),
@@ -478,15 +481,15 @@ impl Decision {
             played_value: played.estimate,
             loss,
             exact,
-            mark: Mark::of_loss(loss_lower),
+            mark: Mark::of_loss(loss_lower.unwrap_or(loss)),
             forced,
-            lower: inexact(position.lower),
-            upper: inexact(position.upper),
-            played_lower: inexact(played.lower),
-            played_upper: inexact(played.upper),
-            loss_lower: inexact(loss_lower),
-            loss_upper: inexact(loss_upper),
-            estimate: (!exact).then_some(position.shallow),
+            lower,
+            upper,
+            played_lower,
+            played_upper,
+            loss_lower,
+            loss_upper,
+            estimate: lower.map(|_| position.shallow),
             nodes,
             seconds,
         }
@@ -711,7 +714,7 @@ mod tests {
                 assert_eq!(c.loss, c.best_value - c.played_value, "{why}");
                 assert_eq!(c.mark, Mark::of_loss(lo), "{why}");
                 assert!(c.mark <= e.mark, "{why}");
-                assert_eq!(c.exact, c.lower.is_none(), "{why}");
+                assert_eq!(c.exact, c.loss_lower.is_none(), "{why}");
                 if c.exact {
                     assert_eq!(
                         (c.best_value, c.played_value),
