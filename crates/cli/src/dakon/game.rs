@@ -158,16 +158,11 @@ pub fn run(
         };
         keep.tags.push((tag.to_owned(), who.to_owned()));
     }
-    write!(out, "{}", lines::header(&game, &board))?;
     if let (Some(r), Some(path)) = (&loaded, &args.load) {
-        writeln!(
-            out,
-            "loaded {} moves from {}",
-            r.moves.len(),
-            path.display()
-        )?;
-        write!(out, "{}", dalkon_render::dakon::draw(game.position()))?;
+        let n = r.moves.len();
+        writeln!(out, "loaded {n} move{} from {}", plural(n), path.display())?;
     }
+    write!(out, "{}", lines::header(&game, &board))?;
     while let Some(player) = game.to_move() {
         let text = match player {
             Player::Engine => {
