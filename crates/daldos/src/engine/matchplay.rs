@@ -108,7 +108,7 @@ fn game_until<G: Game>(
     rng: &mut Rng,
     turn_cap: u32,
     stop: &AtomicBool,
-) -> Option<(Option<u8>, u32, Vec<(G::Throw, G::Play)>)> {
+) -> Option<(Option<u8>, u32, Turns<G>)> {
     let first_side = game.to_move(start);
     let mut seats = [Some(first), Some(second)];
     if first_side == 1 {
@@ -199,8 +199,11 @@ pub fn play_match_with_stop<G: Game>(
     play_match_keeping(game, start, a, b, cfg, progress, stop, false).map(|(r, _)| r)
 }
 
+/// The throws and plays of one game, in order.
+pub type Turns<G> = Vec<(<G as Game>::Throw, <G as Game>::Play)>;
+
 /// The throws and plays of each game of a match, in game order.
-pub type MatchTurns<G> = Vec<Vec<(<G as Game>::Throw, <G as Game>::Play)>>;
+pub type MatchTurns<G> = Vec<Turns<G>>;
 
 /// [`play_match_with_stop`], and, when `keep`, every game's throws and
 /// plays (`daldos match --records`; empty lists otherwise).
@@ -215,7 +218,7 @@ pub fn play_match_keeping<G: Game>(
     stop: &AtomicBool,
     keep: bool,
 ) -> Option<(MatchResult, MatchTurns<G>)> {
-    let games: Option<Vec<(GameRecord, Vec<(G::Throw, G::Play)>)>> = (0..cfg.games)
+    let games: Option<Vec<(GameRecord, Turns<G>)>> = (0..cfg.games)
         .into_par_iter()
         .map(|i| {
             let mut rng = Rng::for_index(cfg.seed, u64::from(i));
