@@ -14,6 +14,7 @@ mod errors;
 mod input;
 mod prompt;
 mod quoting;
+mod record_file;
 mod reproduce;
 
 use std::ffi::OsString;

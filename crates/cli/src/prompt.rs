@@ -50,6 +50,13 @@ impl Word {
     }
 }
 
+/// `save FILE` (or `save` alone: `Some("")`): what follows the word, when
+/// the line starts with the word `save` in any case.
+pub fn save_word(text: &str) -> Option<&str> {
+    let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    word.eq_ignore_ascii_case("save").then(|| rest.trim())
+}
+
 /// Write the prompt (flushed, so that a player at a terminal sees it) and
 /// read the next line.
 pub fn ask(out: &mut dyn Write, stdin: &mut dyn BufRead) -> io::Result<Line> {

@@ -9,7 +9,7 @@
 //! the hint and the engine agree. One table serves the whole game: every
 //! bound in it is proved, so later moves and hints reuse earlier work.
 
-use dalkon_rules::dakon::{Event, FinalScore, MoveError, Position, Rules, Side};
+use dalkon_rules::dakon::{Event, FinalScore, MoveError, Position, Record, Rules, Side};
 
 use crate::best::EngineMove;
 use crate::error::SolveError;
@@ -231,6 +231,31 @@ impl Game {
         Some(Undone { taken, position })
     }
 
+    /// Play a game record's moves (from this game's start, as
+    /// [`Game::load`] does): a human side's moves can be taken back. `Err`
+    /// at the first illegal move, with its index from 0; the moves before
+    /// it are played.
+    pub fn replay(&mut self, moves: &[usize]) -> Result<(), (usize, MoveError)> {
+        for (k, &hole) in moves.iter().enumerate() {
+            let human = self.player(self.pos.side_to_move()) == Player::Human;
+            let result = if human {
+                self.play(hole)
+            } else {
+                self.apply(hole)
+            };
+            result.map_err(|e| (k, e))?;
+        }
+        Ok(())
+    }
+
+    /// The game so far as a record (docs/formats.md), with no tags.
+    pub fn record(&self) -> Record {
+        Record {
+            moves: self.moves.clone(),
+            ..Record::new(self.start, *self.rules())
+        }
+    }
+
     /// The final score when the game is over (seeds left on the board go
     /// to their row's owner).
     pub fn final_score(&self) -> Option<FinalScore> {
@@ -249,6 +274,36 @@ mod tests {
             ..GameRequest::new(start, Rules::default())
         })
         .unwrap()
+    }
+
+    #[test]
+    fn a_record_replays_into_a_game_that_writes_it_back() {
+        let start = Position::start(4, 4).unwrap();
+        let mut g = game(Player::Human, Player::Engine, start);
+        while g.to_move().is_some() {
+            match g.to_move() {
+                Some(Player::Engine) => {
+                    g.engine_move().unwrap();
+                }
+                _ => {
+                    let h = g.position().moves().last().unwrap();
+                    g.play(h).unwrap();
+                }
+            }
+        }
+        let record = g.record();
+        assert_eq!(record.end(), *g.position());
+        let text = record.to_string();
+        let back: Record = text.parse().unwrap();
+        let mut again = game(Player::Human, Player::Engine, back.start);
+        again.replay(&back.moves).unwrap();
+        assert_eq!(again.position(), g.position());
+        assert_eq!(again.record().to_string(), text);
+        // The human's moves can be taken back, the engine's with them.
+        assert!(again.can_undo());
+        let mut bad = game(Player::Human, Player::Human, start);
+        let err = bad.replay(&[1, 1]).unwrap_err();
+        assert_eq!(err.0, 1);
     }
 
     #[test]

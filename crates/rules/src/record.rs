@@ -127,7 +127,10 @@ impl Parts {
                 }
                 ';' => scan.skip_line(),
                 '{' => scan.skip_comment(line, column)?,
-                '[' if group.is_none() => {
+                '[' if group.is_some() => {
+                    return Err(syntax(line, column, "a tag inside a group"));
+                }
+                '[' => {
                     if moves_started {
                         return Err(syntax(
                             line,
@@ -495,6 +498,7 @@ mod tests {
         );
         assert_eq!(err("3,1 (a b"), "line 1, column 5: `(` never closed by `)`");
         assert_eq!(err("3,1 a)"), "line 1, column 6: `)` without its `(`");
+        assert_eq!(err("3,1 (a [b"), "line 1, column 8: a tag inside a group");
         assert_eq!(
             err("[Game \"a\"]\n[Game \"b\"]\n"),
             "line 2: tag Game: given twice"

@@ -872,3 +872,103 @@ fn huge_hole_counts_are_refused_before_any_allocation() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// Game records
+
+const RECORD_ALPHABET: &str = "[]\"{}();\\ \n\t0123456789,-xX*/=ABMabmGameRulsHoSdtrNwhkp";
+
+/// A legal Dakon game (the `k`-th legal move at each turn, `k` drawn) as
+/// record text.
+fn dakon_record() -> impl Strategy<Value = String> {
+    (prop::collection::vec(any::<u8>(), 0..40), 3usize..6, 1u8..5).prop_map(|(picks, n, s)| {
+        let rules = dakon::Rules::ALL[picks.len() % 8];
+        let mut r = dakon::Record::new(dakon::Position::start(n, s).unwrap(), rules);
+        let mut pos = r.start;
+        for k in picks {
+            let legal: Vec<usize> = pos.moves().collect();
+            let Some(&h) = legal.get(usize::from(k) % legal.len().max(1)) else {
+                break;
+            };
+            pos = pos.play(h, &rules).unwrap();
+            r.moves.push(h);
+        }
+        r.to_string()
+    })
+}
+
+/// A legal Daldøs game on a small board as record text.
+fn daldos_record() -> impl Strategy<Value = String> {
+    (prop::collection::vec(any::<(u8, u8)>(), 0..40), 4u8..7).prop_map(|(picks, len)| {
+        let v = Variants::ALL[picks.len() % 8];
+        let mut r = daldos::Record::new(daldos::Position::start(Board::new(len).unwrap()), v);
+        let mut pos = r.start;
+        for (t, k) in picks {
+            if pos.is_over(&v) {
+                break;
+            }
+            let throw = Throw::ALL[usize::from(t) % 16];
+            let mut outs = plays(&pos, &v, throw);
+            let i = usize::from(k) % outs.len();
+            let o = outs.swap_remove(i);
+            r.turns.push(daldos::Turn {
+                throw,
+                play: o.play,
+            });
+            pos = o.result;
+        }
+        r.to_string()
+    })
+}
+
+#[test]
+fn fuzz_dakon_record_parser() {
+    fuzz(
+        "dakon_record",
+        2000,
+        parser_input(dakon_record(), RECORD_ALPHABET),
+        |text, tally| {
+            let r = text.parse::<dakon::Record>();
+            tally.note(&r);
+            match r {
+                Ok(rec) => {
+                    let again = rec.to_string();
+                    let back: dakon::Record = again.parse().expect("written text reads");
+                    prop_assert_eq!(
+                        (back.start, back.rules, &back.moves),
+                        (rec.start, rec.rules, &rec.moves)
+                    );
+                    prop_assert_eq!(back.to_string(), again);
+                    Ok(())
+                }
+                Err(e) => check_message(&e, &text),
+            }
+        },
+    );
+}
+
+#[test]
+fn fuzz_daldos_record_parser() {
+    fuzz(
+        "daldos_record",
+        2000,
+        parser_input(daldos_record(), RECORD_ALPHABET),
+        |text, tally| {
+            let r = text.parse::<daldos::Record>();
+            tally.note(&r);
+            match r {
+                Ok(rec) => {
+                    let again = rec.to_string();
+                    let back: daldos::Record = again.parse().expect("written text reads");
+                    prop_assert_eq!(
+                        (back.start, back.variants, &back.turns),
+                        (rec.start, rec.variants, &rec.turns)
+                    );
+                    prop_assert_eq!(back.to_string(), again);
+                    Ok(())
+                }
+                Err(e) => check_message(&e, &text),
+            }
+        },
+    );
+}

@@ -18,6 +18,7 @@
 //! move of its own, so one `undo` takes back one hole played.
 
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 use dalkon_dakon::game::{
@@ -26,10 +27,12 @@ use dalkon_dakon::game::{
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_dakon::solve::start_position;
 use dalkon_render::dakon::game as lines;
+use dalkon_rules::dakon::{Record, Side};
 
 use super::{position, RuleArgs};
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
+use crate::record_file;
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -67,6 +70,14 @@ pub struct Args {
     /// Start from this position instead (docs/rules.md §2.5 notation).
     #[arg(long, conflicts_with_all = ["holes", "seeds"])]
     pub position: Option<String>,
+    /// Write the game's record (docs/formats.md) to FILE after every move
+    /// (`save FILE` at the prompt writes one too).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Continue the game of this record: its rules, start and moves (the
+    /// rule flags are not used).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["holes", "seeds", "position"])]
+    pub load: Option<PathBuf>,
     /// Nodes the engine's exact search may take for one move or one hint
     /// before it settles for an estimate (and says so); 0 for no limit.
     #[arg(long, value_name = "N", default_value_t = GAME_MAX_NODES)]
@@ -83,8 +94,12 @@ pub struct Args {
 }
 
 impl Args {
-    fn request(&self) -> anyhow::Result<(GameRequest, String)> {
+    fn request(&self, loaded: Option<&Record>) -> anyhow::Result<(GameRequest, String)> {
         let (start, board) = match (&self.position, self.holes, self.seeds) {
+            _ if loaded.is_some() => {
+                let r = loaded.expect("checked");
+                (r.start, format!("from {}", r.start))
+            }
             (Some(text), _, _) => {
                 let p = position(text, "--position ")?;
                 (p, format!("from {p}"))
@@ -98,7 +113,7 @@ impl Args {
             max_nodes: self.max_nodes,
             estimate_depth: self.estimate_depth,
             tt_mb: self.tt_mb,
-            ..GameRequest::new(start, self.rules.rules())
+            ..GameRequest::new(start, loaded.map_or(self.rules.rules(), |r| r.rules))
         };
         Ok((request, board))
     }
@@ -118,8 +133,35 @@ pub fn run(
     stdin: &mut dyn BufRead,
 ) -> anyhow::Result<()> {
     global.require_format(&[Format::Text])?;
-    let (request, board) = args.request()?;
+    let loaded: Option<Record> = args.load.as_deref().map(record_file::load).transpose()?;
+    let (request, board) = args.request(loaded.as_ref())?;
     let mut game = Game::new(&request)?;
+    let mut keep = Keep {
+        path: args.save.clone(),
+        tags: Vec::new(),
+    };
+    if let (Some(r), Some(path)) = (&loaded, &args.load) {
+        game.replay(&r.moves).map_err(|(k, e)| {
+            anyhow::anyhow!("{}: move {} cannot be played: {e}", path.display(), k + 1)
+        })?;
+        keep.tags = r
+            .tags
+            .iter()
+            .filter(|(n, _)| !matches!(n.as_str(), "Result" | "South" | "North"))
+            .cloned()
+            .collect();
+    }
+    for (tag, side) in [("South", Side::South), ("North", Side::North)] {
+        let who = match game.player(side) {
+            Player::Human => "human",
+            Player::Engine => "engine",
+        };
+        keep.tags.push((tag.to_owned(), who.to_owned()));
+    }
+    if let (Some(r), Some(path)) = (&loaded, &args.load) {
+        let n = r.moves.len();
+        writeln!(out, "loaded {n} move{} from {}", plural(n), path.display())?;
+    }
     write!(out, "{}", lines::header(&game, &board))?;
     while let Some(player) = game.to_move() {
         let text = match player {
@@ -127,26 +169,79 @@ pub fn run(
                 let (played, m) = game.engine_move()?.expect("a game not over");
                 lines::played(&played, Some(&lines::why(&game, &played, &m)))
             }
-            Player::Human => match ask(&mut game, out, stdin)? {
+            Player::Human => match ask(&mut game, &keep, out, stdin)? {
                 Typed::Move(hole) => lines::played(&game.play(hole)?, None),
                 Typed::Undo => lines::undone(&game.undo().expect("checked by ask")),
                 Typed::Quit => return Ok(write!(out, "{}", lines::stopped(&game))?),
             },
         };
         write!(out, "{text}")?;
+        if let Some(path) = &keep.path {
+            keep.save(&game, path)?;
+        }
     }
     Ok(write!(out, "{}", lines::over(&game))?)
 }
 
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Where `--save` keeps the record, and the record's tags.
+struct Keep {
+    path: Option<PathBuf>,
+    tags: Vec<(String, String)>,
+}
+
+impl Keep {
+    /// Write the game's record to `path`, and say so.
+    fn save(&self, game: &Game, path: &Path) -> anyhow::Result<String> {
+        let mut record = game.record();
+        record.tags = self.tags.clone();
+        record_file::save(path, &record.to_string())?;
+        let n = record.moves.len();
+        Ok(format!(
+            "saved {n} move{} to {}\n",
+            plural(n),
+            path.display()
+        ))
+    }
+
+    /// The answer to `save FILE` (`file` empty: to --save's file).
+    fn answer(&self, game: &Game, file: &str) -> anyhow::Result<String> {
+        Ok(match (file, &self.path) {
+            ("", None) => "save needs a file: save FILE\n".to_owned(),
+            ("", Some(path)) => self.save(game, path)?,
+            (file, _) => match self.save(game, Path::new(file)) {
+                Ok(said) => said,
+                Err(e) => format!("not saved: {}\n", dalkon_render::one_line(e.as_ref())),
+            },
+        })
+    }
+}
+
 /// Read lines until the human to move types a move, `undo` or `quit`
 /// (hints and help are answered on the way; a bad line gets a message).
-fn ask(game: &mut Game, out: &mut dyn Write, stdin: &mut dyn BufRead) -> anyhow::Result<Typed> {
+fn ask(
+    game: &mut Game,
+    keep: &Keep,
+    out: &mut dyn Write,
+    stdin: &mut dyn BufRead,
+) -> anyhow::Result<Typed> {
     let pos = *game.position();
     write!(out, "{}", lines::prompt(&pos))?;
     loop {
         let Some(text) = prompt::ask_text(out, stdin)? else {
             return Ok(Typed::Quit);
         };
+        if let Some(file) = prompt::save_word(&text) {
+            write!(out, "{}", keep.answer(game, file)?)?;
+            continue;
+        }
         let answer = match Word::parse(&text) {
             Some(Word::Quit) => return Ok(Typed::Quit),
             Some(Word::Undo) if !game.can_undo() => lines::NOTHING_TO_UNDO.to_owned(),

@@ -18,7 +18,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use dalkon_daldos::engine::PlayerSpec;
-use dalkon_daldos::engine::{match_game_moves, play_match, MatchConfig};
+use dalkon_daldos::engine::{
+    game_record, match_game_moves, play_match_keeping, MatchConfig, MatchTurns,
+};
 use dalkon_daldos::engine::{Daldos, Player};
 use dalkon_daldos::request::MatchReport;
 use dalkon_rules::daldos::{Board, Position, DEFAULT_MAX_THROWS};
@@ -53,6 +55,10 @@ pub struct Args {
     /// play"` per throw), the game `daldos game` plays with the same seed.
     #[arg(long)]
     pub moves: bool,
+    /// Keep every game as a game record (docs/formats.md) in this folder,
+    /// `game-0001.record` for game 1 and so on, for `daldos analyse`.
+    #[arg(long, value_name = "DIR")]
+    pub records: Option<PathBuf>,
     /// Folder of the solved tables `perfect` plays from (`dalkon daldos
     /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
     /// ~/.local/share/dalkon).
@@ -71,7 +77,8 @@ fn play_built(
     board: Board,
     game: &Daldos,
     cfg: MatchConfig,
-) -> MatchReport {
+    keep: bool,
+) -> (MatchReport, MatchTurns<Daldos>) {
     let start = Position::start(board);
     let bar =
         ProgressBar::with_draw_target(Some(u64::from(cfg.games)), ProgressDrawTarget::stderr());
@@ -81,16 +88,49 @@ fn play_built(
     );
     bar.set_message(format!("{a} vs {b}"));
     let started = Instant::now();
-    let r = play_match(game, &start, pa, pb, cfg, &|| bar.inc(1));
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let (r, turns) = play_match_keeping(game, &start, pa, pb, cfg, &|| bar.inc(1), &never, keep)
+        .expect("a flag nobody raises stops nothing");
     bar.finish_and_clear();
-    MatchReport::new(
+    let report = MatchReport::new(
         (a, b),
         board,
         &game.variants,
         cfg,
         &r,
         started.elapsed().as_secs_f64(),
-    )
+    );
+    (report, turns)
+}
+
+/// Write game `i`'s record as `dir/game-000i.record` (atomically), for
+/// every game of the match.
+fn write_records(
+    dir: &std::path::Path,
+    (a, b): (&PlayerSpec, &PlayerSpec),
+    board: Board,
+    game: &Daldos,
+    cfg: MatchConfig,
+    turns: &MatchTurns<Daldos>,
+) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("--records {}", dir.display()))?;
+    for (i, t) in turns.iter().enumerate() {
+        let mut record = game_record(Position::start(board), game.variants, t);
+        // Player a takes side A in the odd-numbered games (even index).
+        let (on_a, on_b) = if i % 2 == 0 {
+            (("a", a), ("b", b))
+        } else {
+            (("b", b), ("a", a))
+        };
+        record.set_tag("Event", format!("daldos match --seed {}", cfg.seed));
+        record.set_tag("Round", (i + 1).to_string());
+        record.set_tag("A", format!("{} (player {})", on_a.1, on_a.0));
+        record.set_tag("B", format!("{} (player {})", on_b.1, on_b.0));
+        let path = dir.join(format!("game-{:04}.record", i + 1));
+        dalkon_store::atomic::write(&path, record.to_string().as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(())
 }
 
 pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::Result<()> {
@@ -120,7 +160,19 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
     };
     let pa = a.build(&game, &start, tables.as_ref()).context("--a")?;
     let pb = b.build(&game, &start, tables.as_ref()).context("--b")?;
-    let mut out = play_built(&a, &b, (pa.as_ref(), pb.as_ref()), board, &game, cfg);
+    let (mut out, turns) = play_built(
+        &a,
+        &b,
+        (pa.as_ref(), pb.as_ref()),
+        board,
+        &game,
+        cfg,
+        args.records.is_some(),
+    );
+    if let Some(dir) = &args.records {
+        write_records(dir, (&a, &b), board, &game, cfg, &turns)?;
+        out.records = Some(dir.display().to_string());
+    }
     if args.moves {
         let moves = match_game_moves(&game, &start, pa.as_ref(), pb.as_ref(), cfg, 0);
         out.first_game = Some(
@@ -157,6 +209,9 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
                 out.first_player_win_rate, out.mean_turns
             )?;
             writeln!(w, "  {:.1} s", out.seconds)?;
+            if let Some(dir) = &out.records {
+                writeln!(w, "  {} game records in {dir}", out.games)?;
+            }
             for (k, m) in out.first_game.iter().flatten().enumerate() {
                 writeln!(w, "  game 1, throw {}: {m}", k + 1)?;
             }

@@ -707,7 +707,7 @@ fn daldos_human_game_by_numbers_notation_undo_and_hint() {
     assert_eq!(&all[at + 1..at + 4], listed);
     assert_eq!(
         all[at + 4],
-        "a to move: a play (1 to 3, or its notation), or hint, undo, help, quit"
+        "a to move: a play (1 to 3, or its notation), or hint, undo, save, help, quit"
     );
     // The hint ranks the plays by the values of `daldos best --dice`, with
     // their numbers in the list.

@@ -14,6 +14,7 @@ mod errors;
 mod game;
 mod labels;
 mod perfect;
+mod records;
 mod reproduce;
 mod show;
 mod solved;

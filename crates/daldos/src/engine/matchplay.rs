@@ -93,11 +93,13 @@ pub fn play_game<G: Game>(
     turn_cap: u32,
 ) -> (Option<u8>, u32) {
     let never = AtomicBool::new(false);
-    game_until(game, start, first, second, rng, turn_cap, &never)
-        .expect("a flag nobody raises stops nothing")
+    let (winner, turns, _) = game_until(game, start, first, second, rng, turn_cap, &never)
+        .expect("a flag nobody raises stops nothing");
+    (winner, turns)
 }
 
-/// [`play_game`], or `None` once `stop` is raised (read before each throw).
+/// [`play_game`], or `None` once `stop` is raised (read before each throw);
+/// with the game's throws and plays.
 fn game_until<G: Game>(
     game: &G,
     start: &G::Pos,
@@ -106,7 +108,7 @@ fn game_until<G: Game>(
     rng: &mut Rng,
     turn_cap: u32,
     stop: &AtomicBool,
-) -> Option<(Option<u8>, u32)> {
+) -> Option<(Option<u8>, u32, Turns<G>)> {
     let first_side = game.to_move(start);
     let mut seats = [Some(first), Some(second)];
     if first_side == 1 {
@@ -116,7 +118,11 @@ fn game_until<G: Game>(
     let outcome = session.run(&|| stop.load(Ordering::Relaxed));
     *rng = session.rng().clone();
     let (winner, turns) = outcome?;
-    Some((winner.map(|w| u8::from(w != first_side)), turns))
+    Some((
+        winner.map(|w| u8::from(w != first_side)),
+        turns,
+        session.turns().to_vec(),
+    ))
 }
 
 /// The throws and plays of game `index` of a match of `cfg` between `a`
@@ -190,23 +196,48 @@ pub fn play_match_with_stop<G: Game>(
     progress: &(dyn Fn() + Sync),
     stop: &AtomicBool,
 ) -> Option<MatchResult> {
-    let records: Option<Vec<GameRecord>> = (0..cfg.games)
+    play_match_keeping(game, start, a, b, cfg, progress, stop, false).map(|(r, _)| r)
+}
+
+/// The throws and plays of one game, in order.
+pub type Turns<G> = Vec<(<G as Game>::Throw, <G as Game>::Play)>;
+
+/// The throws and plays of each game of a match, in game order.
+pub type MatchTurns<G> = Vec<Turns<G>>;
+
+/// [`play_match_with_stop`], and, when `keep`, every game's throws and
+/// plays (`daldos match --records`; empty lists otherwise).
+#[allow(clippy::too_many_arguments)] // the match's parts, as its siblings take them, and one switch
+pub fn play_match_keeping<G: Game>(
+    game: &G,
+    start: &G::Pos,
+    a: &dyn Player<G>,
+    b: &dyn Player<G>,
+    cfg: MatchConfig,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+    keep: bool,
+) -> Option<(MatchResult, MatchTurns<G>)> {
+    let games: Option<Vec<(GameRecord, Turns<G>)>> = (0..cfg.games)
         .into_par_iter()
         .map(|i| {
             let mut rng = Rng::for_index(cfg.seed, u64::from(i));
             let a_first = i % 2 == 0;
             let (first, second) = if a_first { (a, b) } else { (b, a) };
-            let (w, turns) = game_until(game, start, first, second, &mut rng, cfg.turn_cap, stop)?;
+            let (w, turns, moves) =
+                game_until(game, start, first, second, &mut rng, cfg.turn_cap, stop)?;
             progress();
-            Some(GameRecord {
+            let record = GameRecord {
                 // Map "first/second" back to "a/b".
                 winner: w.map(|f| if a_first { f } else { 1 - f }),
                 a_first,
                 turns,
-            })
+            };
+            Some((record, if keep { moves } else { Vec::new() }))
         })
         .collect();
-    Some(summarise(cfg.games, records?))
+    let (records, moves): (Vec<GameRecord>, MatchTurns<G>) = games?.into_iter().unzip();
+    Some((summarise(cfg.games, records), moves))
 }
 
 fn summarise(games: u32, records: Vec<GameRecord>) -> MatchResult {

@@ -31,8 +31,8 @@ pub use loss::{
     StudyConfig, StudyError, StudySet,
 };
 pub use matchplay::{
-    match_game_moves, play_game, play_match, play_match_with_stop, wilson, GameRecord, MatchConfig,
-    MatchResult,
+    match_game_moves, play_game, play_match, play_match_keeping, play_match_with_stop, wilson,
+    GameRecord, MatchConfig, MatchResult, MatchTurns,
 };
 pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
 pub use players::{
@@ -45,7 +45,7 @@ pub use search::{
     RootMode, SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, EVAL_SCALE, MAX_DEPTH,
 };
 pub use session::{
-    draw_throw, pick_play, random_seed, PickError, Session, Status, Thrown, HINT_DEPTH,
-    HINT_MAX_NODES,
+    draw_throw, game_record, pick_play, random_seed, PickError, Session, Status, Thrown,
+    HINT_DEPTH, HINT_MAX_NODES,
 };
 pub use tt::{Bounds, Table};

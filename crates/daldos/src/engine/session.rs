@@ -17,6 +17,9 @@
 //! machines' plays after it are replayed as they came, unless another play
 //! is chosen.
 
+use dalkon_rules::daldos::{Play, Position, Record, Throw, Turn, Variants};
+
+use crate::engine::daldos::Daldos;
 use crate::engine::game::Game;
 use crate::engine::players::Player;
 use crate::engine::rng::Rng;
@@ -78,6 +81,9 @@ pub struct Thrown<G: Game> {
 pub struct Session<'p, G: Game> {
     game: &'p G,
     seats: [Option<&'p dyn Player<G>>; 2],
+    start: G::Pos,
+    /// The throws played and their plays, in order (the game's record).
+    turns: Vec<(G::Throw, G::Play)>,
     now: Snapshot<G::Pos>,
     turn_cap: u32,
     pending: Option<(Snapshot<G::Pos>, Thrown<G>)>,
@@ -98,6 +104,8 @@ impl<'p, G: Game> Session<'p, G> {
         Session {
             game,
             seats,
+            start: start.clone(),
+            turns: Vec::new(),
             now: Snapshot {
                 pos: start,
                 rng,
@@ -107,6 +115,17 @@ impl<'p, G: Game> Session<'p, G> {
             pending: None,
             undo: Vec::new(),
         }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &G::Pos {
+        &self.start
+    }
+
+    /// The throws played so far and their plays, in order: what a game
+    /// record keeps.
+    pub fn turns(&self) -> &[(G::Throw, G::Play)] {
+        &self.turns
     }
 
     /// The position before the next throw (or before the pending play).
@@ -187,10 +206,30 @@ impl<'p, G: Game> Session<'p, G> {
         }
         let (before, thrown) = self.pending.take()?;
         self.now.pos = thrown.plays[i].1.clone();
+        self.turns.push((thrown.throw, thrown.plays[i].0.clone()));
         if chosen {
             self.undo.push(before);
         }
         Some(thrown)
+    }
+
+    /// Make a throw that was made elsewhere (a game record's) and its play
+    /// `i`, drawing nothing from the game's stream; `chosen` as for
+    /// [`Session::play`]. `None`, changing nothing, when the game is not
+    /// waiting for a throw or `i` is not one of the throw's plays.
+    pub fn replay(&mut self, throw: G::Throw, i: usize, chosen: bool) -> Option<Thrown<G>> {
+        if self.pending.is_some() || self.status() != Status::ToThrow {
+            return None;
+        }
+        let before = self.now.clone();
+        let plays = self.game.plays(&before.pos, throw);
+        if plays.len() <= i {
+            return None;
+        }
+        let side = self.game.to_move(&before.pos);
+        self.now.throws += 1;
+        self.pending = Some((before, Thrown { throw, side, plays }));
+        self.play(i, chosen)
     }
 
     /// Whether a human has chosen a play that `undo` can take back.
@@ -203,6 +242,7 @@ impl<'p, G: Game> Session<'p, G> {
     pub fn undo(&mut self) -> Option<u32> {
         let snapshot = self.undo.pop()?;
         let taken = self.now.throws - snapshot.throws;
+        self.turns.truncate(snapshot.throws as usize);
         self.now = snapshot;
         self.pending = None;
         Some(taken)
@@ -226,6 +266,42 @@ impl<'p, G: Game> Session<'p, G> {
             let i = self.machine_choice()?;
             self.play(i, false);
         }
+    }
+}
+
+impl Session<'_, Daldos> {
+    /// Play `turns` (a game record's, from this session's position) as
+    /// [`Session::replay`] does, a human seat's plays kept for `undo`.
+    /// `Err(k)` at the first turn `k` (from 0) that is not a play of its
+    /// throw, the turns before it played.
+    pub fn replay_turns(&mut self, turns: &[Turn]) -> Result<(), usize> {
+        for (k, turn) in turns.iter().enumerate() {
+            let before = *self.position();
+            let i = self
+                .game
+                .plays(&before, turn.throw)
+                .iter()
+                .position(|(p, _)| *p == turn.play)
+                .ok_or(k)?;
+            let human = self.is_outside(self.game.to_move(&before));
+            self.replay(turn.throw, i, human).ok_or(k)?;
+        }
+        Ok(())
+    }
+}
+
+/// The record of a Daldøs game from `start` under `variants` that made
+/// `turns` (a session's [`Session::turns`]), with no tags yet.
+pub fn game_record(start: Position, variants: Variants, turns: &[(Throw, Play)]) -> Record {
+    Record {
+        turns: turns
+            .iter()
+            .map(|(throw, play)| Turn {
+                throw: *throw,
+                play: play.clone(),
+            })
+            .collect(),
+        ..Record::new(start, variants)
     }
 }
 
@@ -288,9 +364,8 @@ pub fn pick_play(text: &str, names: &[String], quoted: String) -> Result<usize, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::daldos::Daldos;
     use crate::engine::players::RandomPlayer;
-    use dalkon_rules::daldos::{Board, Position, Variants};
+    use dalkon_rules::daldos::Board;
 
     fn board4() -> (Daldos, Position) {
         (
@@ -327,6 +402,41 @@ mod tests {
         assert_eq!(s.throws(), throws - 1);
         assert_eq!(s.throw().throw, first.throw);
         assert_eq!(s.throws(), throws);
+        assert_eq!(
+            s.turns().len() as u32,
+            throws - 1,
+            "the undone turns are gone"
+        );
+    }
+
+    /// A machine game's turns, replayed into a new session, reach the same
+    /// end without drawing from the stream.
+    #[test]
+    fn turns_replay_to_the_same_game() {
+        let (game, start) = board4();
+        let r = &RandomPlayer as &dyn Player<Daldos>;
+        let mut s = Session::new(&game, start, [Some(r), Some(r)], Rng::for_index(3, 0), 500);
+        let (winner, throws) = s.run(&|| false).unwrap();
+        assert!(winner.is_some());
+        assert_eq!(s.turns().len() as u32, throws);
+        let mut again = Session::new(&game, start, [None, None], Rng::for_index(99, 0), 500);
+        for (throw, play) in s.turns() {
+            let i = game
+                .plays(again.position(), *throw)
+                .iter()
+                .position(|(p, _)| p == play)
+                .unwrap();
+            again.replay(*throw, i, true).unwrap();
+        }
+        assert_eq!(again.position(), s.position());
+        assert_eq!(again.turns(), s.turns());
+        assert_eq!(again.rng(), &Rng::for_index(99, 0), "nothing drawn");
+        assert_eq!(again.status(), Status::Won(winner.unwrap()));
+        assert!(
+            again.replay(s.turns()[0].0, 0, false).is_none(),
+            "the game is over"
+        );
+        assert_eq!(again.undo(), Some(1));
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub struct MatchReport {
     /// Game 1's throws and plays, `"3,1 A16-M16 M16-M13"`, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_game: Option<Vec<String>>,
+    /// The folder the games' records were written to, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub records: Option<String>,
 }
 
 impl MatchReport {
@@ -63,6 +66,7 @@ impl MatchReport {
             first_player_wins: r.first_player_wins,
             seconds,
             first_game: None,
+            records: None,
         }
     }
 }

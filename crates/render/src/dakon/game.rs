@@ -35,7 +35,7 @@ pub fn header(game: &Game, board: &str) -> String {
         {
             writeln!(
                 out,
-                "Type a hole number to play it, or hint, undo, help, quit."
+                "Type a hole number to play it, or hint, undo, save, help, quit."
             )?;
         }
         writeln!(out, "\n{}", draw(game.position()))
@@ -208,6 +208,10 @@ pub fn help(holes: usize) -> String {
         (
             "undo".to_owned(),
             "take back the last move typed (and the engine's replies after it)".to_owned(),
+        ),
+        (
+            "save FILE".to_owned(),
+            "write the game so far as a game record (save alone: to --save's file)".to_owned(),
         ),
         ("help".to_owned(), "this list".to_owned()),
         (

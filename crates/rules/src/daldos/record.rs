@@ -221,6 +221,15 @@ impl FromStr for Record {
                 .iter()
                 .find(|o| o.play.notation(board).eq_ignore_ascii_case(&wanted));
             let Some(found) = found else {
+                if outcomes.len() == 1 && outcomes[0].play.is_pass() {
+                    return Err(bad(
+                        play,
+                        format!(
+                            "the throw {throw} has no play for {} here: write -",
+                            pos.side_to_move().to_string().to_uppercase()
+                        ),
+                    ));
+                }
                 let legal: Vec<String> = outcomes
                     .iter()
                     .take(8)
@@ -381,7 +390,7 @@ mod tests {
         );
         assert_eq!(
             err("[Game \"daldos\"]\n\n  4,4 (A1-M1 M1-M5)"),
-            "line 3, column 7: move 1 `A1-M1 M1-M5`: not a play of the throw 4,4 for A here (the plays are -)"
+            "line 3, column 7: move 1 `A1-M1 M1-M5`: the throw 4,4 has no play for A here: write -"
         );
         assert_eq!(
             err("[Game \"daldos\"]\n5,1 -"),

@@ -3,7 +3,9 @@
 
 use std::io::{BufRead, Write};
 
-use dalkon_daldos::engine::{pick_play, Daldos, SearchOptions, Thrown};
+use std::path::Path;
+
+use dalkon_daldos::engine::{pick_play, Daldos, SearchOptions, Session, Thrown};
 use dalkon_daldos::request::best::BestRequest;
 use dalkon_rules::daldos::Position;
 
@@ -27,8 +29,9 @@ impl Table {
         stdin: &mut dyn BufRead,
         pos: &Position,
         thrown: &Thrown<Daldos>,
-        can_undo: bool,
+        session: &Session<'_, Daldos>,
     ) -> anyhow::Result<Typed> {
+        let can_undo = session.can_undo();
         let board = pos.board();
         let plays = &thrown.plays;
         let names: Vec<String> = plays.iter().map(|(p, _)| p.notation(board)).collect();
@@ -37,7 +40,7 @@ impl Table {
         }
         writeln!(
             out,
-            "{} to move: a play (1 to {}, or its notation), or hint, undo, help, quit",
+            "{} to move: a play (1 to {}, or its notation), or hint, undo, save, help, quit",
             pos.side_to_move(),
             plays.len()
         )?;
@@ -45,6 +48,18 @@ impl Table {
             let Some(text) = prompt::ask_text(out, stdin)? else {
                 return Ok(Typed::Quit);
             };
+            if let Some(file) = prompt::save_word(&text) {
+                let said = match (file, &self.save) {
+                    ("", None) => "save needs a file: save FILE".to_owned(),
+                    ("", Some(path)) => self.save_to(session, path)?,
+                    (file, _) => match self.save_to(session, Path::new(file)) {
+                        Ok(said) => said,
+                        Err(e) => format!("not saved: {}", dalkon_render::one_line(e.as_ref())),
+                    },
+                };
+                writeln!(out, "{said}")?;
+                continue;
+            }
             match Word::parse(&text) {
                 Some(Word::Quit) => return Ok(Typed::Quit),
                 Some(Word::Undo) if !can_undo => {
@@ -125,6 +140,7 @@ fn help(out: &mut dyn Write) -> std::io::Result<()> {
          PLAY   choose the play written so, as listed (e.g. A16-M16 M16-M13)\n  \
          hint   the engine's value of every play of this throw, best first\n  \
          undo   take back your last chosen play and all after it (the same throw comes again)\n  \
+         save FILE  write the game so far as a game record (save alone: to --save's file)\n  \
          help   this list\n  \
          quit   stop the game (so does the end of the input)"
     )

@@ -27,17 +27,17 @@
 //! The engine players do not read them: `engine:N` plays as in a match.
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context;
 use dalkon_daldos::engine::{
-    random_seed, Daldos, Player, PlayerSpec, PlayerSpecError, Rng, Session, Status, Thrown,
-    HINT_DEPTH, HINT_MAX_NODES, MAX_DEPTH,
+    game_record, random_seed, Daldos, Player, PlayerSpec, PlayerSpecError, Rng, Session, Status,
+    Thrown, HINT_DEPTH, HINT_MAX_NODES, MAX_DEPTH,
 };
 use dalkon_daldos::request::best::Analyst;
 use dalkon_daldos::solved::Tables;
-use dalkon_rules::daldos::{Board, Position, Side, DEFAULT_MAX_THROWS};
+use dalkon_rules::daldos::{Position, Record, Side, DEFAULT_MAX_THROWS, RECORD_DEFAULT_BOARD};
 
 mod human;
 
@@ -45,6 +45,7 @@ use human::Typed;
 
 use super::RuleArgs;
 use crate::common::{quote, Format, Global};
+use crate::record_file;
 use dalkon_render::daldos::draw;
 
 #[derive(Debug, clap::Args)]
@@ -62,8 +63,16 @@ pub struct Args {
     pub seed: Option<u64>,
     /// Start from this position instead of the start of the board
     /// (docs/rules.md §1.6; --board, if given, must agree).
-    #[arg(long, value_name = "POS")]
+    #[arg(long, value_name = "POS", conflicts_with = "load")]
     pub position: Option<String>,
+    /// Write the game's record (docs/formats.md) to FILE after every throw
+    /// (`save FILE` at the prompt writes one too).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Continue the game of this record: its rules, start and throws (the
+    /// rule flags and --board are not used); the dice go on from --seed.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
     /// Throws after which an unfinished game is stopped, won by neither.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_THROWS)]
     pub turn_cap: u32,
@@ -150,6 +159,10 @@ struct Table {
     hint_depth: u32,
     hint_nodes: Option<u64>,
     rules: Daldos,
+    /// Where `--save` keeps the record.
+    save: Option<PathBuf>,
+    /// The record's tags besides those of the rules and the start.
+    tags: Vec<(String, String)>,
 }
 
 pub fn run(
@@ -163,11 +176,15 @@ pub fn run(
     if args.turn_cap == 0 {
         anyhow::bail!("--turn-cap must be at least 1");
     }
-    let pos = match &args.position {
-        Some(text) => args.rules.position(text)?,
-        None => Position::start(args.rules.board()?.unwrap_or(Board::DANISH)),
+    let loaded: Option<Record> = args.load.as_deref().map(record_file::load).transpose()?;
+    let pos = match (&loaded, &args.position) {
+        (Some(r), _) => r.start,
+        (None, Some(text)) => args.rules.position(text)?,
+        (None, None) => Position::start(args.rules.board()?.unwrap_or(RECORD_DEFAULT_BOARD)),
     };
-    let variants = args.rules.variants();
+    let variants = loaded
+        .as_ref()
+        .map_or(args.rules.variants(), |r| r.variants);
     let rules = Daldos::new(variants);
     // Tables serve hints (humans) and `perfect`.
     let tables = if specs
@@ -192,8 +209,24 @@ pub fn run(
         hint_depth: args.hint_depth,
         hint_nodes: (args.max_nodes > 0).then_some(args.max_nodes),
         rules,
+        save: args.save.clone(),
+        tags: Vec::new(),
     };
+    let mut table = table;
     let seed = args.seed.unwrap_or_else(random_seed);
+    // A loaded game keeps its tags, but not its seed: its dice are its throws.
+    if let Some(r) = &loaded {
+        table.tags = r
+            .tags
+            .iter()
+            .filter(|(n, _)| !matches!(n.as_str(), "Seed" | "Result" | "A" | "B"))
+            .cloned()
+            .collect();
+    } else {
+        table.tags.push(("Seed".to_owned(), seed.to_string()));
+    }
+    table.tags.push(("A".to_owned(), table.names[0].clone()));
+    table.tags.push(("B".to_owned(), table.names[1].clone()));
     let board = pos.board();
     writeln!(
         out,
@@ -209,10 +242,9 @@ pub fn run(
     if seats.iter().any(|s| matches!(s, Seat::Human)) {
         writeln!(
             out,
-            "Type a play's number or its notation, or hint, undo, help, quit."
+            "Type a play's number or its notation, or hint, undo, save, help, quit."
         )?;
     }
-    write!(out, "\n{}", draw(&pos))?;
     let players = [seats[0].player(), seats[1].player()];
     let mut session = Session::new(
         &table.rules,
@@ -221,10 +253,41 @@ pub fn run(
         Rng::for_index(seed, 0),
         args.turn_cap,
     );
+    if let (Some(r), Some(path)) = (&loaded, &args.load) {
+        if let Err(k) = session.replay_turns(&r.turns) {
+            anyhow::bail!(
+                "{}: throw {} cannot be played (the game is over, or past --turn-cap)",
+                path.display(),
+                k + 1
+            );
+        }
+        writeln!(
+            out,
+            "loaded {} throws from {}",
+            r.turns.len(),
+            path.display()
+        )?;
+    }
+    write!(out, "\n{}", draw(session.position()))?;
     table.play(&mut session, out, stdin)
 }
 
 impl Table {
+    /// The record of the game so far.
+    fn record(&self, session: &Session<'_, Daldos>) -> Record {
+        let mut r = game_record(*session.start(), self.rules.variants, session.turns());
+        r.tags = self.tags.clone();
+        r
+    }
+
+    /// Write the record to `path`, and say so.
+    fn save_to(&self, session: &Session<'_, Daldos>, path: &Path) -> anyhow::Result<String> {
+        record_file::save(path, &self.record(session).to_string())?;
+        let n = session.turns().len();
+        let s = if n == 1 { "" } else { "s" };
+        Ok(format!("saved {n} throw{s} to {}", path.display()))
+    }
+
     /// Play to the end of the game (or of the input, or the turn cap).
     fn play(
         &self,
@@ -267,7 +330,7 @@ impl Table {
             )?;
             let (chosen, by_human) = match session.machine_choice() {
                 Some(i) => (i, false),
-                None => match self.ask(out, stdin, &pos, &thrown, session.can_undo())? {
+                None => match self.ask(out, stdin, &pos, &thrown, session)? {
                     Typed::Play(i) => (i, true),
                     Typed::Undo => {
                         let taken = session.undo().unwrap_or(0);
@@ -293,6 +356,9 @@ impl Table {
             };
             session.play(chosen, by_human);
             self.played(out, &pos, &thrown, chosen)?;
+            if let Some(path) = &self.save {
+                self.save_to(session, path)?;
+            }
         }
     }
 
