@@ -354,7 +354,13 @@ fn judge(
                     ..trivial(&p)
                 });
                 position.estimate = position.estimate.max(played.estimate);
-                (position, played, r.best_moves.clone(), r.nodes, r.seconds)
+                let mut best = r.best_moves.clone();
+                if played.lower >= position.upper && !best.contains(&hole) {
+                    // Proved to reach the value: a best move too.
+                    best.push(hole);
+                    best.sort_unstable();
+                }
+                (position, played, best, r.nodes, r.seconds)
             }
             None if forced => (after, after, vec![hole], 0, 0.0),
             // Not reached before a stop: dropped by the caller.
@@ -400,8 +406,9 @@ pub struct Decision {
     pub position: Position,
     /// The hole played.
     pub played: usize,
-    /// The best moves: every move reaching `best_value` when exact,
-    /// otherwise the one move the analysis judged best.
+    /// The best moves: every move reaching `best_value` where the search of
+    /// the position was exact; otherwise the one move it judged best, and
+    /// the move played where it is proved to reach the value.
     pub best: Vec<usize>,
     /// The position's value (exact, or an estimate within
     /// `lower`..`upper`).

@@ -83,7 +83,14 @@ pub fn analyse(r: &AnalyseReport) -> String {
         })
         .collect();
     let head = [
-        "ply", "side", "played", "best", "value", "played", "loss", "mark",
+        "ply",
+        "side",
+        "played",
+        "best",
+        "best value",
+        "played value",
+        "loss",
+        "mark",
     ];
     let mut width = head.map(str::len);
     for row in &rows {
@@ -258,9 +265,9 @@ mod tests {
         r.nodes = 7;
         let text = analyse(&r);
         let want = "\
-ply  side       played  best  value  played  loss  mark
-  1  South (0)  S1      S2    +8     -4      12    blunder
-  2  South (0)  S3      S3    -4     -4      0     forced
+ply  side       played  best  best value  played value  loss  mark
+  1  South (0)  S1      S2    +8          -4            12    blunder
+  2  South (0)  S3      S3    -4          -4            0     forced
 
 side       decisions  exact  mean loss  inaccuracy  mistake  blunder
 South (0)          1      1      12.00           0        0        1
@@ -285,7 +292,7 @@ North (1)          0      0       0.00           0        0        0
         d.estimate = Some(true);
         let text = analyse(&r);
         assert!(
-            text.contains("S2    +8 (-8 .. +8) ESTIMATE  -4      12 (0 .. 12)  blunder"),
+            text.contains("S2    +8 (-8 .. +8) ESTIMATE  -4            12 (0 .. 12)  blunder"),
             "{text}"
         );
     }
