@@ -28,9 +28,9 @@ use crate::error::SolveError;
 use crate::search::SearchProgress;
 
 /// The default search time of one decision, in seconds: on two shared
-/// cores a random 65-ply game on the standard 7 × 7 board took 64 s (56 of
-/// its 61 decisions exact, against 53 at 2 s and 59 at 5 s, which took
-/// 97 s), 49-ply engine games 41 to 55 s; a 60-move game takes at most
+/// cores a random 65-ply game on the standard 7 × 7 board took 65 s (57 of
+/// its 61 decisions exact, against 51 at 2 s and 59 at 5 s, which took
+/// 93 s), 49-ply engine games 43 and 65 s; a 60-move game takes at most
 /// about 6 minutes (docs/cli.md "Analysing a game" has the measurements).
 pub const DEFAULT_ANALYSE_SECONDS: f64 = 3.0;
 
