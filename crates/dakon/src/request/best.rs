@@ -274,7 +274,10 @@ impl Walk<'_> {
     /// and one millisecond.
     fn remaining(&self, spent: u64) -> Limits {
         Limits {
-            max_nodes: self.limits.max_nodes.map(|n| n.saturating_sub(spent).max(1)),
+            max_nodes: self
+                .limits
+                .max_nodes
+                .map(|n| n.saturating_sub(spent).max(1)),
             time: self.limits.time.map(|t| {
                 t.saturating_sub(self.start.elapsed())
                     .max(Duration::from_millis(1))
@@ -287,7 +290,10 @@ impl Walk<'_> {
     /// [`Analysis::ranked`]; the work is added to `a`'s nodes.
     fn lines(&self, a: &mut Analysis, k: usize) -> Result<Vec<Line>, SolveError> {
         let ranked = a.ranked();
-        let stopped = || self.progress.is_some_and(|p| p.stop.load(Ordering::Relaxed));
+        let stopped = || {
+            self.progress
+                .is_some_and(|p| p.stop.load(Ordering::Relaxed))
+        };
         // The value given to a line that is not exact: the shallow
         // estimate of its move, as the answer's own value when not exact.
         let inexact = ranked.iter().take(k).any(|m| !m.value.is_exact());

@@ -85,7 +85,12 @@ pub fn ranked(r: &BestReport) -> String {
 pub fn lines_table(pos: &Position, rules: &Rules, r: &BestReport) -> Option<String> {
     let rows = r.lines.as_ref().filter(|l| !l.is_empty())?;
     let values: Vec<String> = rows.iter().map(|l| l.known.to_string()).collect();
-    let width = values.iter().map(|v| v.chars().count()).max().unwrap_or(0).max(5);
+    let width = values
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(5);
     Some(lines(|out| {
         writeln!(out, " line  move  {:>width$}  pv", "value")?;
         for (i, (l, value)) in rows.iter().zip(&values).enumerate() {
