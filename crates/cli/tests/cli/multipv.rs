@@ -253,3 +253,25 @@ fn a_batch_gives_each_position_its_lines() {
     assert_eq!(rows[0]["lines"].as_array().unwrap().len(), 2);
     assert_eq!(rows[1]["lines"], serde_json::json!([]));
 }
+
+/// The game's hint ends with the best line, read as `best`'s text reads
+/// its pv (`[1,2,1,2,1,3,1,1,3,1,1]` on the 3 × 3 start: five moves of
+/// South's first turn, then the turn passes at every move but the last).
+#[test]
+fn the_hint_reads_the_best_line() {
+    let out = run(
+        &["dakon", "game", "--holes", "3", "--seeds", "3"],
+        Some("hint\nquit\n"),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("\n    2     -4\nbest line: S1 S2 S1 S2 S1 | N3 | S1 | N1 | S3 | N1 | S1\n"),
+        "{text}"
+    );
+    let v = best("3,3,3/3,3,3/0,0 0", &[]);
+    assert_eq!(
+        v["pv"],
+        serde_json::json!([1, 2, 1, 2, 1, 3, 1, 1, 3, 1, 1])
+    );
+}
