@@ -580,4 +580,93 @@ mod tests {
         assert_eq!(j["exact"], false);
         assert!(j["lower"].is_i64() && j["upper"].is_i64(), "{j}");
     }
+
+    /// `multipv`: 0 refused by the setter and by the run; more than the
+    /// legal moves gives them all; each line starts with its move and,
+    /// exact, replays to its value; without it, no `lines` in the JSON.
+    #[test]
+    fn multipv_gives_the_best_moves_with_their_lines() {
+        let rules = Rules::default();
+        let e = BestRequest::new(rules).multipv(Some(0)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--multipv must be at least 1 (the number of best moves to show)"
+        );
+        assert!(e.is_bad_input());
+        let pos = Position::start(4, 4).unwrap();
+        let unchecked = BestRequest {
+            multipv: Some(0),
+            ..BestRequest::new(rules)
+        };
+        assert!(unchecked.run(&pos, None).is_err());
+        let plain = BestRequest::new(rules).run(&pos, None).unwrap();
+        assert_eq!(plain.lines, None);
+        assert!(serde_json::to_value(&plain).unwrap().get("lines").is_none());
+        let r = BestRequest::new(rules)
+            .multipv(Some(9))
+            .unwrap()
+            .run(&pos, None)
+            .unwrap();
+        let lines = r.lines.as_ref().unwrap();
+        // The 4 × 4 start's moves, ranked: solved by `--every-move`.
+        let values: Vec<_> = lines.iter().map(|l| (l.hole, l.value)).collect();
+        assert_eq!(values, vec![(1, 32), (2, 6), (4, -10), (3, -22)]);
+        assert_eq!(lines[0].pv, r.pv);
+        for l in lines {
+            assert!(l.exact && l.lower.is_none() && l.upper.is_none());
+            assert_eq!(l.pv[0], l.hole);
+            let mut p = pos;
+            for &h in &l.pv {
+                p = p.play(h, &rules).unwrap();
+            }
+            assert!(p.is_over(), "{:?}", l.pv);
+            let me = pos.side_to_move();
+            let end = i32::from(p.store(me)) - i32::from(p.store(me.other()));
+            assert_eq!(end, l.value, "{:?}", l.pv);
+        }
+        let j = serde_json::to_value(&r).unwrap();
+        assert_eq!(j["lines"][1]["move"], 2);
+        assert_eq!(j["lines"][1]["exact"], true);
+        assert!(j["lines"][1].get("known").is_none());
+        // One line: the best move, without the work of every move.
+        let one = BestRequest::new(rules)
+            .multipv(Some(1))
+            .unwrap()
+            .run(&pos, None)
+            .unwrap();
+        assert_eq!(one.lines.as_ref().unwrap()[..], lines[..1]);
+        assert!(one.nodes < r.nodes, "{} vs {}", one.nodes, r.nodes);
+        // A finished game has no lines.
+        let over: Position = "0,0/1,1/0,0 0".parse().unwrap();
+        let r = BestRequest::new(rules)
+            .multipv(Some(2))
+            .unwrap()
+            .run(&over, None)
+            .unwrap();
+        assert_eq!(r.lines, Some(vec![]));
+    }
+
+    /// Past the budget: lines not proved carry their bounds and a value
+    /// within them; the ranking puts the proved best move first.
+    #[test]
+    fn multipv_lines_past_the_budget_carry_bounds() {
+        let rules = Rules::default();
+        let pos = Position::start(7, 7).unwrap();
+        let r = BestRequest::new(rules)
+            .max_nodes(Some(20_000))
+            .multipv(Some(7))
+            .unwrap()
+            .run(&pos, None)
+            .unwrap();
+        let lines = r.lines.as_ref().unwrap();
+        assert_eq!(lines.len(), 7);
+        for l in lines.iter().filter(|l| !l.exact) {
+            let (lo, hi) = (l.lower.unwrap(), l.upper.unwrap());
+            assert!(lo <= l.value && l.value <= hi, "{l:?}");
+            assert_eq!(l.pv[0], l.hole);
+        }
+        let ranked: Vec<_> = r.ranked().iter().map(|m| m.hole).collect();
+        let holes: Vec<_> = lines.iter().map(|l| l.hole).collect();
+        assert_eq!(holes, ranked);
+    }
 }
