@@ -1,7 +1,6 @@
 //! `best`: the value and best moves of a position within a budget — the one
 //! request behind `dakon best`, `dakon show --best`, the game's hint and
 //! engine move, and Python's `solve`.
-
 //!
 //! With `multipv` (UCI's MultiPV) the report also has the K best moves as
 //! [`Line`]s, each with its own value and principal variation. How the
