@@ -13,6 +13,7 @@ mod docs;
 mod errors;
 mod game;
 mod labels;
+mod multipv;
 mod perfect;
 mod records;
 mod reproduce;

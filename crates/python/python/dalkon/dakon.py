@@ -3,7 +3,8 @@
 - :class:`Rules` and :class:`Position`: the rules of docs/rules.md §2, positions
   in the CLI's notation, moves with the events ``dalkon dakon play`` prints.
 - :func:`solve`: the value, best moves and principal variation, as
-  ``dalkon dakon best``; exact unless a time or node budget cuts it.
+  ``dalkon dakon best``; exact unless a time or node budget cuts it;
+  ``multipv=K`` adds the K best moves with their lines (:class:`Line`).
 - :func:`prove` and :func:`verify`: strategy files proving a value, and
   their check with the rules alone, as ``dalkon dakon prove`` / ``verify``.
 
@@ -15,6 +16,7 @@ Long calls release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
 from ._core import dakon as _native
 
 Failure = _native.Failure
+Line = _native.Line
 Position = _native.Position
 Proof = _native.Proof
 ProofFile = _native.ProofFile
@@ -28,6 +30,7 @@ max_game_length = _native.max_game_length
 
 __all__ = [
     "Failure",
+    "Line",
     "Position",
     "Proof",
     "ProofFile",

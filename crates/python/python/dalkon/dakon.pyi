@@ -9,6 +9,7 @@ import numpy.typing as npt
 
 __all__ = [
     "Failure",
+    "Line",
     "Position",
     "Proof",
     "ProofFile",
@@ -133,6 +134,31 @@ class Result:
     @property
     def seconds(self) -> float:
         """Wall-clock seconds of the search."""
+    @property
+    def lines(self) -> Optional[list[Line]]:
+        """With ``multipv=K``: the K best moves, best first, as ``dakon best --multipv K``'s ``lines``; else None."""
+
+class Line:
+    """One of the best moves of ``solve(..., multipv=K)``."""
+
+    @property
+    def move(self) -> int:
+        """The move (a hole of the side to move)."""
+    @property
+    def value(self) -> int:
+        """Its value: exact when ``exact``, else the shallow estimate within lower..upper."""
+    @property
+    def exact(self) -> bool:
+        """Whether the value is proved."""
+    @property
+    def lower(self) -> Optional[int]:
+        """Proved lower bound when not exact, else None."""
+    @property
+    def upper(self) -> Optional[int]:
+        """Proved upper bound when not exact, else None."""
+    @property
+    def pv(self) -> list[int]:
+        """The line of play starting with the move; an exact line's pv ends the game at ``value``."""
 
 class ProofFile:
     """One strategy file written by :func:`prove`."""
@@ -235,6 +261,7 @@ def solve(
     max_nodes: Optional[int] = None,
     every_move: bool = False,
     tt_mb: Optional[int] = None,
+    multipv: Optional[int] = None,
 ) -> Result:
     """The value and best moves of ``pos`` as ``dakon best``; releases the GIL, stops on Ctrl-C."""
 
