@@ -40,7 +40,7 @@ const STOP_POLL: Duration = Duration::from_millis(2);
     hash
 )]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyRules(Rules);
+pub struct PyRules(pub(crate) Rules);
 
 #[pymethods]
 impl PyRules {
@@ -110,7 +110,7 @@ fn rules_of(rules: Option<&PyRules>) -> Rules {
     hash
 )]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyPosition(Position);
+pub struct PyPosition(pub(crate) Position);
 
 #[pymethods]
 impl PyPosition {
@@ -735,6 +735,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyPosition>()?;
+    m.add_class::<crate::record::DakonRecord>()?;
     m.add_class::<PySolveResult>()?;
     m.add_class::<PyLine>()?;
     m.add_class::<PyProof>()?;

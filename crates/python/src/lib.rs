@@ -16,6 +16,7 @@ mod dakon;
 mod daldos;
 mod errors;
 mod interrupt;
+mod record;
 
 /// The native module `dalkon._core`.
 #[pymodule]
