@@ -4,12 +4,17 @@
 //! keyword arguments into the same request and builds its objects from the
 //! same report. Defaults are the named constants here.
 
+pub mod analyse;
 pub mod best;
 pub mod play;
 pub mod reports;
 pub mod show;
 pub mod verify;
 
+pub use analyse::{
+    AnalyseReport, AnalyseRequest, Decision, Mark, Marks, SideSummary, Summary, BLUNDER_SEEDS,
+    DEFAULT_ANALYSE_SECONDS, INACCURACY_SEEDS, MISTAKE_SEEDS,
+};
 pub use best::{Analyst, BestReport, BestRequest, MoveReport, DEFAULT_ESTIMATE_DEPTH};
 pub use play::{PlayReport, PlayRequest, Step};
 pub use reports::{

@@ -2,6 +2,7 @@
 //! picture ([`svg`]); the text form of each report ([`report`]) and the
 //! readable line of play ([`line()`]).
 
+pub mod analyse;
 pub mod game;
 pub mod line;
 pub mod report;
