@@ -12,6 +12,7 @@
 
 use pyo3::prelude::*;
 
+mod analyse;
 mod dakon;
 mod daldos;
 mod errors;
