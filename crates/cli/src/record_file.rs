@@ -4,34 +4,22 @@
 //! is at most `MAX_RECORD_BYTES`); a write is atomic, so a game saved after
 //! every move loses nothing when it is interrupted.
 
-use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context;
 use dalkon_rules::MAX_RECORD_BYTES;
+use dalkon_store::read_text;
 
-/// The text of the record in `path` (`-`: standard input is not read
-/// here; the commands take a file).
+/// The text of the record in `path`, bounded (exit 2 when it cannot be
+/// opened, is too large or is not UTF-8).
 pub fn read(path: &Path) -> anyhow::Result<String> {
-    // A file that cannot be opened is the user's to fix (exit 2): the
-    // error is kept as text, not as an I/O failure.
-    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("{}", path.display()))?;
-    if bytes.len() > MAX_RECORD_BYTES {
-        anyhow::bail!(
-            "{}: more than {MAX_RECORD_BYTES} bytes: not a game record",
-            path.display()
-        );
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        anyhow::anyhow!(
-            "{}: not UTF-8 text (byte {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        )
+    read_text(path, MAX_RECORD_BYTES, "a game record").map_err(|e| {
+        if e.is_bad_input() {
+            // Kept as text: an I/O error in the chain would mean exit 1.
+            anyhow::anyhow!("{e}")
+        } else {
+            anyhow::Error::new(e)
+        }
     })
 }
 

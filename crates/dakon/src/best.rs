@@ -38,6 +38,10 @@ pub struct Analysis {
     /// nothing in its budget (`None` otherwise): the depth asked for, or
     /// fewer where that would pass [`search::ESTIMATE_MAX_NODES`].
     pub estimate_depth: Option<u32>,
+    /// The shallow estimate of every move (final store difference for the
+    /// side to move, not clamped) when the answer is not exact and the
+    /// estimate ran; empty otherwise.
+    pub estimates: Vec<(usize, i32)>,
     /// Nodes searched, the estimate's included. Within a node budget of
     /// `n`, at most `n` plus [`search::node_overshoot`] (once per search:
     /// twice with `every_move`, whose bounds then come from a second
@@ -129,6 +133,7 @@ pub fn analyse_with(
         pv: a.pv,
         exact: a.exact,
         estimate_depth: None,
+        estimates: Vec::new(),
         nodes: a.nodes,
         positions: a.positions,
         seconds: a.seconds,
@@ -158,6 +163,7 @@ pub fn analyse_with(
         let h = analysis.best_moves[0];
         let guess = est.iter().find(|m| m.0 == h).expect("a legal move").1;
         analysis.value = guess.clamp(a.lower, a.upper);
+        analysis.estimates = est;
     }
     analysis.seconds = start.elapsed().as_secs_f64();
     Ok(analysis)

@@ -176,6 +176,7 @@ mod tests {
             pv: best.to_vec(),
             exact,
             estimate_depth: None,
+            estimates: Vec::new(),
             nodes: 1,
             positions: 1,
             seconds: 0.0,

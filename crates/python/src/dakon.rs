@@ -12,6 +12,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use dalkon_dakon::prove::{prove as prove_root, ProveRequest};
+use dalkon_dakon::request::best::Line;
 use dalkon_dakon::request::verify::FailureReport;
 use dalkon_dakon::request::{verify_file, BestReport, BestRequest, ProveReport, VerifyReport};
 use dalkon_dakon::search::SearchProgress;
@@ -39,7 +40,7 @@ const STOP_POLL: Duration = Duration::from_millis(2);
     hash
 )]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyRules(Rules);
+pub struct PyRules(pub(crate) Rules);
 
 #[pymethods]
 impl PyRules {
@@ -109,7 +110,7 @@ fn rules_of(rules: Option<&PyRules>) -> Rules {
     hash
 )]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PyPosition(Position);
+pub struct PyPosition(pub(crate) Position);
 
 #[pymethods]
 impl PyPosition {
@@ -288,6 +289,69 @@ pub struct PySolveResult {
     positions: u64,
     /// Wall-clock seconds of the search.
     seconds: f64,
+    /// With `multipv=K` (else `None`): the `K` best moves, best first, each
+    /// with its value and its own line, as the `lines` of `dalkon dakon
+    /// best --multipv K`.
+    lines: Option<Vec<PyLine>>,
+}
+
+/// One of the best moves of `solve(..., multipv=K)`: an item of the
+/// `lines` of `dalkon dakon best --multipv K`.
+#[pyclass(
+    name = "Line",
+    module = "dalkon.dakon",
+    frozen,
+    skip_from_py_object,
+    get_all
+)]
+#[derive(Clone, Debug)]
+pub struct PyLine {
+    /// The move (a hole of the side to move).
+    #[pyo3(name = "move")]
+    hole: usize,
+    /// Its value (final store difference for the side to move): exact when
+    /// `exact`, else the shallow estimate within `lower..upper`.
+    value: i32,
+    /// Whether `value` is proved.
+    exact: bool,
+    /// Proved lower bound when not exact (`None` when exact).
+    lower: Option<i32>,
+    /// Proved upper bound when not exact (`None` when exact).
+    upper: Option<i32>,
+    /// The line of play, starting with the move; replaying an exact
+    /// line's `pv` ends the game at `value` (unless the budget ran out
+    /// while it was walked: it then stops early).
+    pv: Vec<usize>,
+}
+
+impl From<&Line> for PyLine {
+    fn from(l: &Line) -> PyLine {
+        PyLine {
+            hole: l.hole,
+            value: l.value,
+            exact: l.exact,
+            lower: l.lower,
+            upper: l.upper,
+            pv: l.pv.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyLine {
+    fn __repr__(&self) -> String {
+        let bounds = match (self.lower, self.upper) {
+            (Some(lo), Some(hi)) => format!(", lower={lo}, upper={hi}"),
+            _ => String::new(),
+        };
+        format!(
+            "Line(move={}, value={}, exact={}{bounds}, pv={:?})",
+            self.hole,
+            self.value,
+            if self.exact { "True" } else { "False" },
+            self.pv
+        )
+    }
 }
 
 impl PySolveResult {
@@ -309,6 +373,10 @@ impl PySolveResult {
             estimate_depth: r.estimate_depth,
             nodes: r.nodes,
             seconds: r.seconds,
+            lines: r
+                .lines
+                .as_ref()
+                .map(|lines| lines.iter().map(PyLine::from).collect()),
         }
     }
 }
@@ -331,7 +399,7 @@ impl PySolveResult {
 
 /// Run `work` with a search progress whose stop flag follows Ctrl-C:
 /// without the GIL, the KeyboardInterrupt raised once the search returns.
-fn searching<T, F>(py: Python<'_>, work: F) -> PyResult<T>
+pub(crate) fn searching<T, F>(py: Python<'_>, work: F) -> PyResult<T>
 where
     T: Send,
     F: FnOnce(&SearchProgress) -> T + Send,
@@ -364,7 +432,7 @@ where
 
 /// A search or proof error: bad input (a table too small, a board too big)
 /// or a limit reached / a file not written.
-fn solve_error(e: SolveError) -> PyErr {
+pub(crate) fn solve_error(e: SolveError) -> PyErr {
     if e.is_bad_input() {
         errors::input(e)
     } else {
@@ -374,9 +442,12 @@ fn solve_error(e: SolveError) -> PyErr {
 
 /// The value and best moves of `pos`, as `dalkon dakon best` computes them:
 /// exact unless `time` (seconds) or `max_nodes` cut the search first.
+/// `multipv=K` also gives the `K` best moves with their lines (`lines`), as
+/// `--multipv K` (at least 1; more than the legal moves gives them all).
 /// Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (pos, rules = None, time = None, max_nodes = None, every_move = false, tt_mb = None))]
+#[pyo3(signature = (pos, rules = None, time = None, max_nodes = None, every_move = false, tt_mb = None, multipv = None))]
+#[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     pos: &PyPosition,
@@ -385,6 +456,7 @@ fn solve(
     max_nodes: Option<u64>,
     every_move: bool,
     tt_mb: Option<usize>,
+    multipv: Option<usize>,
 ) -> PyResult<PySolveResult> {
     let request = BestRequest {
         every_move,
@@ -392,6 +464,7 @@ fn solve(
         ..BestRequest::new(rules_of(rules))
             .max_nodes(max_nodes)
             .time(time)
+            .and_then(|r| r.multipv(multipv))
             .map_err(errors::input)?
     };
     let pos = pos.0;
@@ -662,7 +735,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyPosition>()?;
+    m.add_class::<crate::record::DakonRecord>()?;
+    crate::analyse::register_dakon(m)?;
     m.add_class::<PySolveResult>()?;
+    m.add_class::<PyLine>()?;
     m.add_class::<PyProof>()?;
     m.add_class::<PyProofFile>()?;
     m.add_class::<PyVerdict>()?;

@@ -12,10 +12,12 @@
 
 use pyo3::prelude::*;
 
+mod analyse;
 mod dakon;
 mod daldos;
 mod errors;
 mod interrupt;
+mod record;
 
 /// The native module `dalkon._core`.
 #[pymodule]

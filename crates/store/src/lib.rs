@@ -15,7 +15,9 @@
 //! - [`memory`]: how much memory this machine lets a build use;
 //! - [`mapped`]: read-only mapping of a file written with [`atomic`];
 //! - [`lines`]: reading untrusted text one line at a time, with a bound on
-//!   the line's length (standard input, strategy files).
+//!   the line's length (standard input, strategy files);
+//! - [`text`]: a small text file read whole, with a bound on its size (game
+//!   records).
 
 pub mod atomic;
 pub mod checksum;
@@ -25,6 +27,8 @@ pub mod header;
 pub mod lines;
 pub mod mapped;
 pub mod memory;
+pub mod text;
 
 pub use data_dir::{data_dir, NoDataDir, DB_DIR_ENV};
 pub use error::FileError;
+pub use text::{read_text, TextFileError};

@@ -35,6 +35,11 @@ pub struct Args {
     /// every move has a value rather than an upper bound.
     #[arg(long)]
     pub every_move: bool,
+    /// Also give the K best moves, each with its value (or proved bounds)
+    /// and its own line of play (UCI's MultiPV); more than the legal moves
+    /// gives them all.
+    #[arg(long, value_name = "K")]
+    pub multipv: Option<usize>,
     /// Plies of the estimate that picks the move when the budget ends
     /// before anything is proved.
     #[arg(long, default_value_t = DEFAULT_ESTIMATE_DEPTH)]
@@ -51,14 +56,16 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 impl Args {
-    fn request(&self) -> BestRequest {
-        BestRequest {
+    fn request(&self) -> anyhow::Result<BestRequest> {
+        Ok(BestRequest {
             time: self.time,
             every_move: self.every_move,
             estimate_depth: self.estimate_depth,
             tt_mb: self.search.tt_mb,
-            ..BestRequest::new(self.rules.rules()).max_nodes(Some(self.max_nodes))
-        }
+            ..BestRequest::new(self.rules.rules())
+                .max_nodes(Some(self.max_nodes))
+                .multipv(self.multipv)?
+        })
     }
 }
 
@@ -69,7 +76,7 @@ pub fn run(
     stdin: &mut dyn std::io::BufRead,
 ) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
-    let request = args.request();
+    let request = args.request()?;
     let mut analyst = Analyst::default();
     if args.position == "-" {
         // One table for the whole batch while the board stays the same.
@@ -84,5 +91,5 @@ pub fn run(
     if format == Format::Json {
         return print_json(out, &r);
     }
-    Ok(write!(out, "{}", report::best(&pos, &r))?)
+    Ok(write!(out, "{}", report::best(&pos, &request.rules, &r))?)
 }

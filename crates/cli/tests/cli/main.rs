@@ -3,6 +3,7 @@
 //! do not depend on the thread count.
 
 mod agree;
+mod analyse;
 mod dakon;
 mod dakondb;
 mod daldos;
@@ -13,6 +14,7 @@ mod docs;
 mod errors;
 mod game;
 mod labels;
+mod multipv;
 mod perfect;
 mod records;
 mod reproduce;

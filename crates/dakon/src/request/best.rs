@@ -1,22 +1,40 @@
 //! `best`: the value and best moves of a position within a budget — the one
 //! request behind `dakon best`, `dakon show --best`, the game's hint and
 //! engine move, and Python's `solve`.
+//!
+//! With `multipv` (UCI's MultiPV) the report also has the K best moves as
+//! [`Line`]s, each with its own value and principal variation. How the
+//! budget is shared: the analysis of the position takes it as without
+//! `multipv` (with more than one line it is the analysis of `every_move`,
+//! which gives every move a value); then each line's variation is walked
+//! from the position after its move, best line first, in the same table
+//! and within what is left of the budget (nodes and time; at least one
+//! node and one millisecond each, so a spent budget still gives every line
+//! its move and what the table knows). The proofs the analysis left in the
+//! table answer these walks at once, so an exact line costs little more.
+//! `nodes` and `seconds` count all of it.
 
-use std::time::Duration;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use dalkon_rules::dakon::{Position, Rules};
 use serde::Serialize;
 
 use crate::best::{analyse_with, engine_move, Analysis, EngineMove, Options};
 use crate::error::SolveError;
-use crate::label::{Label, RankedMove};
-use crate::search::answer::Session;
-use crate::search::{Limits, SearchProgress};
+use crate::label::{Label, MoveValue, RankedMove};
+use crate::search::answer::{answer, Session};
+use crate::search::{self, Limits, SearchProgress};
 use crate::solve::search_limits;
 
 /// Plies of the estimate that picks the move when the budget ends before
 /// anything is proved.
 pub const DEFAULT_ESTIMATE_DEPTH: u32 = 6;
+
+/// Lines of play a request asks for by default: none (`None`: the report
+/// has no [`BestReport::lines`]). `Some(k)` asks for the `k` best moves,
+/// each with its variation ([`BestRequest::multipv`]).
+pub const DEFAULT_MULTIPV: Option<usize> = None;
 
 pub use crate::error::MAX_SECONDS;
 
@@ -48,6 +66,10 @@ pub struct BestRequest {
     /// Transposition-table memory in MiB (`None`: half the available
     /// memory, at most 4096).
     pub tt_mb: Option<usize>,
+    /// The number of best moves to give as [`Line`]s (`None`: no lines);
+    /// at least 1, and more than the legal moves gives every legal move.
+    /// Checked by [`BestRequest::multipv`] and again by the run.
+    pub multipv: Option<usize>,
 }
 
 impl BestRequest {
@@ -61,7 +83,17 @@ impl BestRequest {
             every_move: false,
             estimate_depth: DEFAULT_ESTIMATE_DEPTH,
             tt_mb: None,
+            multipv: DEFAULT_MULTIPV,
         }
+    }
+
+    /// The same request asking for the `k` best moves as lines of play
+    /// (`None`: none), checked: `k` is at least 1. A `k` above the number
+    /// of legal moves of a position gives all of them (as UCI's MultiPV
+    /// does), so that one request serves every position of a batch.
+    pub fn multipv(self, k: Option<usize>) -> Result<BestRequest, SolveError> {
+        check_multipv(k)?;
+        Ok(BestRequest { multipv: k, ..self })
     }
 
     /// The same request with a node budget (`0` or `None`: no limit).
@@ -90,9 +122,11 @@ impl BestRequest {
         })
     }
 
+    /// More than one line needs every move's value: the analysis of
+    /// `every_move`.
     fn options(&self) -> Options {
         Options {
-            every_move: self.every_move,
+            every_move: self.every_move || self.multipv.is_some_and(|k| k > 1),
             estimate_depth: self.estimate_depth,
         }
     }
@@ -104,6 +138,17 @@ impl BestRequest {
         progress: Option<&SearchProgress>,
     ) -> Result<BestReport, SolveError> {
         Analyst::default().run(self, pos, progress)
+    }
+}
+
+/// `--multipv` must be at least 1.
+fn check_multipv(k: Option<usize>) -> Result<(), SolveError> {
+    match k {
+        Some(0) => Err(SolveError::OutOfRange {
+            flag: "--multipv",
+            range: "at least 1 (the number of best moves to show)",
+        }),
+        _ => Ok(()),
     }
 }
 
@@ -157,9 +202,11 @@ impl Analyst {
         pos: &Position,
         progress: Option<&SearchProgress>,
     ) -> Result<BestReport, SolveError> {
+        check_multipv(request.multipv)?;
+        let start = Instant::now();
         let options = request.options();
         let (session, limits) = self.session(request, pos)?;
-        let a = analyse_with(
+        let mut a = analyse_with(
             pos,
             &request.rules,
             &limits,
@@ -167,7 +214,28 @@ impl Analyst {
             progress,
             options,
         )?;
-        Ok(BestReport::from(a))
+        let lines = match request.multipv {
+            None => None,
+            Some(k) => {
+                let walk = Walk {
+                    pos,
+                    rules: &request.rules,
+                    limits: &limits,
+                    session,
+                    progress,
+                    start,
+                    estimate_depth: request.estimate_depth,
+                };
+                Some(walk.lines(&mut a, k)?)
+            }
+        };
+        if lines.is_some() {
+            a.seconds = start.elapsed().as_secs_f64();
+        }
+        Ok(BestReport {
+            lines,
+            ..BestReport::from(a)
+        })
     }
 
     /// The engine's move in `pos` under `request`'s budget: the first best
@@ -187,6 +255,161 @@ impl Analyst {
             request.estimate_depth,
         )
     }
+}
+
+/// What the lines of a `multipv` request are walked with.
+struct Walk<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    limits: &'a Limits,
+    session: &'a Session,
+    progress: Option<&'a SearchProgress>,
+    start: Instant,
+    estimate_depth: u32,
+}
+
+impl Walk<'_> {
+    /// What is left of the budget after `spent` nodes: at least one node
+    /// and one millisecond.
+    fn remaining(&self, spent: u64) -> Limits {
+        Limits {
+            max_nodes: self
+                .limits
+                .max_nodes
+                .map(|n| n.saturating_sub(spent).max(1)),
+            time: self.limits.time.map(|t| {
+                t.saturating_sub(self.start.elapsed())
+                    .max(Duration::from_millis(1))
+            }),
+            ..*self.limits
+        }
+    }
+
+    /// The `k` best moves of `a` as lines, in the order of
+    /// [`Analysis::ranked`]; the work is added to `a`'s nodes.
+    fn lines(&self, a: &mut Analysis, k: usize) -> Result<Vec<Line>, SolveError> {
+        let ranked = a.ranked();
+        let stopped = || {
+            self.progress
+                .is_some_and(|p| p.stop.load(Ordering::Relaxed))
+        };
+        // The value given to a line that is not exact: the shallow
+        // estimate of its move, as the answer's own value when not exact.
+        let inexact = ranked.iter().take(k).any(|m| !m.value.is_exact());
+        if inexact && a.estimates.is_empty() && !stopped() {
+            let est = search::estimate_within(
+                self.pos,
+                self.rules,
+                self.estimate_depth,
+                search::ESTIMATE_MAX_NODES,
+            );
+            a.nodes += est.nodes;
+            a.estimates = est.moves;
+        }
+        let mover = self.pos.side_to_move();
+        let mut lines = Vec::new();
+        for m in ranked.iter().take(k) {
+            let child = self
+                .pos
+                .play(m.hole, self.rules)
+                .expect("a ranked move is legal");
+            let mut pv = vec![m.hole];
+            if a.exact && a.pv.first() == Some(&m.hole) && m.value.is_exact() {
+                pv = a.pv.clone();
+            } else if !child.is_over() {
+                let limits = self.remaining(a.nodes);
+                let next = answer(
+                    &child,
+                    self.rules,
+                    &limits,
+                    Some(self.session),
+                    self.progress,
+                    false,
+                )
+                .map_err(SolveError::Search)?;
+                a.nodes += next.nodes;
+                a.positions = next.positions;
+                debug_assert!(
+                    !(next.exact && m.value.is_exact())
+                        || MoveValue::Exact(if child.side_to_move() == mover {
+                            next.lower
+                        } else {
+                            -next.lower
+                        }) == m.value,
+                    "the line of {} keeps its value",
+                    m.hole
+                );
+                pv.extend(next.pv);
+            }
+            let bounds = a
+                .move_bounds
+                .iter()
+                .find(|b| b.hole == m.hole)
+                .expect("every move has bounds");
+            lines.push(match m.value {
+                MoveValue::Exact(v) => Line {
+                    hole: m.hole,
+                    value: v,
+                    exact: true,
+                    lower: None,
+                    upper: None,
+                    pv,
+                    known: m.value,
+                },
+                MoveValue::AtMost(hi) | MoveValue::Between(_, hi) => {
+                    let lo = bounds.lower.min(hi);
+                    let guess = a.estimates.iter().find(|e| e.0 == m.hole).map(|e| e.1);
+                    let value = match (a.best_moves.first(), guess) {
+                        (Some(&best), _) if best == m.hole && !a.exact => a.value,
+                        (_, Some(g)) => g,
+                        (_, None) => lo,
+                    };
+                    Line {
+                        hole: m.hole,
+                        value: value.clamp(lo, hi),
+                        exact: false,
+                        lower: Some(lo),
+                        upper: Some(hi),
+                        pv,
+                        known: m.value,
+                    }
+                }
+            });
+        }
+        Ok(lines)
+    }
+}
+
+/// One of the best moves of a `multipv` request ([`BestReport::lines`]):
+/// its value and its line of play. Serialized, an item of the `lines` of
+/// `dakon best --multipv`'s JSON (docs/cli.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// The move (a hole of the side to move).
+    #[serde(rename = "move")]
+    pub hole: usize,
+    /// Its value (final store difference for the side to move): exact
+    /// when `exact`, else the shallow estimate within `lower..=upper`.
+    pub value: i32,
+    /// Whether `value` is proved.
+    pub exact: bool,
+    /// Proved lower bound, when not exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower: Option<i32>,
+    /// Proved upper bound, when not exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper: Option<i32>,
+    /// The line of play, starting with the move: both sides' moves, bonus
+    /// moves included, each a hole of the side to move at that point.
+    /// Exact: the move, then the principal variation of the position after
+    /// it, so that replaying it ends the game at exactly `value` (unless
+    /// the budget ran out while it was walked: then it stops early, as
+    /// [`BestReport::pv`] does). Not exact: the move, then the line the
+    /// table prefers, which may stop early.
+    pub pv: Vec<usize>,
+    /// What is proved of the value, as the ranked table prints it.
+    #[serde(skip)]
+    pub known: MoveValue,
 }
 
 /// One move of a [`BestReport`]: its exact value, or the bounds proved.
@@ -233,6 +456,10 @@ pub struct BestReport {
     /// Plies of the estimate that chose the move, when nothing was proved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimate_depth: Option<u32>,
+    /// With `multipv` (and only then): the best moves, each with its value
+    /// and its line, best first as [`BestReport::ranked`] ranks them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<Line>>,
     /// The whole analysis (bounds of every move, table size).
     #[serde(skip)]
     pub analysis: Analysis,
@@ -273,6 +500,7 @@ impl From<Analysis> for BestReport {
             lower: inexact(a.lower),
             upper: inexact(a.upper),
             estimate_depth: if a.exact { None } else { a.estimate_depth },
+            lines: None,
             analysis: a,
         }
     }
@@ -350,5 +578,94 @@ mod tests {
         let j = serde_json::to_value(&cut).unwrap();
         assert_eq!(j["exact"], false);
         assert!(j["lower"].is_i64() && j["upper"].is_i64(), "{j}");
+    }
+
+    /// `multipv`: 0 refused by the setter and by the run; more than the
+    /// legal moves gives them all; each line starts with its move and,
+    /// exact, replays to its value; without it, no `lines` in the JSON.
+    #[test]
+    fn multipv_gives_the_best_moves_with_their_lines() {
+        let rules = Rules::default();
+        let e = BestRequest::new(rules).multipv(Some(0)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "--multipv must be at least 1 (the number of best moves to show)"
+        );
+        assert!(e.is_bad_input());
+        let pos = Position::start(4, 4).unwrap();
+        let unchecked = BestRequest {
+            multipv: Some(0),
+            ..BestRequest::new(rules)
+        };
+        assert!(unchecked.run(&pos, None).is_err());
+        let plain = BestRequest::new(rules).run(&pos, None).unwrap();
+        assert_eq!(plain.lines, None);
+        assert!(serde_json::to_value(&plain).unwrap().get("lines").is_none());
+        let r = BestRequest::new(rules)
+            .multipv(Some(9))
+            .unwrap()
+            .run(&pos, None)
+            .unwrap();
+        let lines = r.lines.as_ref().unwrap();
+        // The 4 × 4 start's moves, ranked: solved by `--every-move`.
+        let values: Vec<_> = lines.iter().map(|l| (l.hole, l.value)).collect();
+        assert_eq!(values, vec![(1, 32), (2, 6), (4, -10), (3, -22)]);
+        assert_eq!(lines[0].pv, r.pv);
+        for l in lines {
+            assert!(l.exact && l.lower.is_none() && l.upper.is_none());
+            assert_eq!(l.pv[0], l.hole);
+            let mut p = pos;
+            for &h in &l.pv {
+                p = p.play(h, &rules).unwrap();
+            }
+            assert!(p.is_over(), "{:?}", l.pv);
+            let me = pos.side_to_move();
+            let end = i32::from(p.store(me)) - i32::from(p.store(me.other()));
+            assert_eq!(end, l.value, "{:?}", l.pv);
+        }
+        let j = serde_json::to_value(&r).unwrap();
+        assert_eq!(j["lines"][1]["move"], 2);
+        assert_eq!(j["lines"][1]["exact"], true);
+        assert!(j["lines"][1].get("known").is_none());
+        // One line: the best move, without the work of every move.
+        let one = BestRequest::new(rules)
+            .multipv(Some(1))
+            .unwrap()
+            .run(&pos, None)
+            .unwrap();
+        assert_eq!(one.lines.as_ref().unwrap()[..], lines[..1]);
+        assert!(one.nodes < r.nodes, "{} vs {}", one.nodes, r.nodes);
+        // A finished game has no lines.
+        let over: Position = "0,0/1,1/0,0 0".parse().unwrap();
+        let r = BestRequest::new(rules)
+            .multipv(Some(2))
+            .unwrap()
+            .run(&over, None)
+            .unwrap();
+        assert_eq!(r.lines, Some(vec![]));
+    }
+
+    /// Past the budget: lines not proved carry their bounds and a value
+    /// within them; the ranking puts the proved best move first.
+    #[test]
+    fn multipv_lines_past_the_budget_carry_bounds() {
+        let rules = Rules::default();
+        let pos = Position::start(7, 7).unwrap();
+        let r = BestRequest::new(rules)
+            .max_nodes(Some(20_000))
+            .multipv(Some(7))
+            .unwrap()
+            .run(&pos, None)
+            .unwrap();
+        let lines = r.lines.as_ref().unwrap();
+        assert_eq!(lines.len(), 7);
+        for l in lines.iter().filter(|l| !l.exact) {
+            let (lo, hi) = (l.lower.unwrap(), l.upper.unwrap());
+            assert!(lo <= l.value && l.value <= hi, "{l:?}");
+            assert_eq!(l.pv[0], l.hole);
+        }
+        let ranked: Vec<_> = r.ranked().iter().map(|m| m.hole).collect();
+        let holes: Vec<_> = lines.iter().map(|l| l.hole).collect();
+        assert_eq!(holes, ranked);
     }
 }

@@ -10,6 +10,7 @@ use dalkon_dakon::label::Label;
 use dalkon_dakon::request::BestReport;
 use dalkon_rules::dakon::{Position, Side};
 
+use super::line::line;
 use super::report::{lines, ranked};
 use super::text::{chain, draw, side_name, verdict};
 
@@ -100,15 +101,24 @@ fn unfinished(game: &Game) -> String {
 }
 
 /// A hint: every legal move with its value, best first, as `dakon best
-/// --every-move` gives them.
+/// --every-move` gives them, then the best line of play ([`line()`]).
 pub fn hint(game: &Game, a: &BestReport) -> String {
-    let side = side_name(game.position().side_to_move());
+    let pos = game.position();
+    let side = side_name(pos.side_to_move());
     let how = match a.label() {
         Label::Exact => "exact".to_owned(),
         label => format!("{label}: {}", unfinished(game)),
     };
+    let pv = match (a.pv.is_empty(), a.exact) {
+        (true, _) => String::new(),
+        (false, true) => format!("best line: {}\n", line(pos, game.rules(), &a.pv)),
+        (false, false) => format!(
+            "best line: {}  (the table's line, not proved)\n",
+            line(pos, game.rules(), &a.pv)
+        ),
+    };
     format!(
-        "hint: final store difference for {side} after each move, best play after it ({how})\n{}",
+        "hint: final store difference for {side} after each move, best play after it ({how})\n{}{pv}",
         ranked(a)
     )
 }

@@ -14,6 +14,7 @@ use dalkon_dakon::request::{
 use dalkon_dakon::solve::Outcome;
 use dalkon_rules::dakon::{Position, Rules};
 
+use super::line::line;
 use super::text::{chain, draw, side_name};
 
 /// The lines `write` makes, as one string.
@@ -31,9 +32,10 @@ fn best_moves(moves: &[usize]) -> String {
     }
 }
 
-/// `dakon best`: the board, the value, the best moves, the line and the
-/// ranked moves, then the report's note.
-pub fn best(pos: &Position, r: &BestReport) -> String {
+/// `dakon best`: the board, the value, the best moves, the line (as
+/// [`line()`] reads it), the ranked moves and with `--multipv` the best
+/// lines ([`lines_table`]), then the report's note.
+pub fn best(pos: &Position, rules: &Rules, r: &BestReport) -> String {
     lines(|out| {
         writeln!(out, "{}", draw(pos))?;
         let label = r.label();
@@ -49,11 +51,15 @@ pub fn best(pos: &Position, r: &BestReport) -> String {
             } else {
                 "  (the table's line, not proved)"
             };
-            writeln!(out, "pv          {}{how}", chain(&r.pv, " "))?;
+            writeln!(out, "pv          {}{how}", line(pos, rules, &r.pv))?;
         }
         if !r.moves.is_empty() {
             writeln!(out)?;
             out.push_str(&ranked(r));
+        }
+        if let Some(rows) = lines_table(pos, rules, r) {
+            writeln!(out)?;
+            out.push_str(&rows);
         }
         writeln!(out, "\n{}", r.note())
     })
@@ -69,6 +75,39 @@ pub fn ranked(r: &BestReport) -> String {
         }
         Ok(())
     })
+}
+
+/// The `--multipv` table of a report (`None` without lines): one row a
+/// line, best first — its rank, its move, its value as the ranked table
+/// prints it (exact, `<=` a proved upper bound, or proved bounds marked
+/// not proved) and its line of play as [`line()`] reads it, marked where
+/// the value is not proved.
+pub fn lines_table(pos: &Position, rules: &Rules, r: &BestReport) -> Option<String> {
+    let rows = r.lines.as_ref().filter(|l| !l.is_empty())?;
+    let values: Vec<String> = rows.iter().map(|l| l.known.to_string()).collect();
+    let width = values
+        .iter()
+        .map(|v| v.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    Some(lines(|out| {
+        writeln!(out, " line  move  {:>width$}  pv", "value")?;
+        for (i, (l, value)) in rows.iter().zip(&values).enumerate() {
+            let how = match l.exact {
+                true => "",
+                false => "  (the table's line, not proved)",
+            };
+            writeln!(
+                out,
+                "{:>5}  {:>4}  {value:>width$}  {}{how}",
+                i + 1,
+                l.hole,
+                line(pos, rules, &l.pv)
+            )?;
+        }
+        Ok(())
+    }))
 }
 
 /// `dakon solve`: the board, the value and the work done, with the
