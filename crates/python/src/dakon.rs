@@ -735,8 +735,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyPosition>()?;
-    m.add_class::<crate::record::DakonRecord>()?;
-    crate::analyse::register_dakon(m)?;
     m.add_class::<PySolveResult>()?;
     m.add_class::<PyLine>()?;
     m.add_class::<PyProof>()?;

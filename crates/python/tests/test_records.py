@@ -20,7 +20,7 @@ DAKON_GAME = """[Game "dakon"]
 [Holes "3"]
 [Seeds "2"]
 
-1 2 1 3 2
+1 2 1 2 3 2 3
 """
 
 
@@ -81,7 +81,7 @@ def test_a_daldos_record_keeps_its_plays():
 def test_dakon_analyse_is_the_cli_json(tmp_path):
     report = dakon.analyse(DAKON_GAME)
     assert report["game"] == "dakon"
-    assert [d["played"] for d in report["decisions"]] == [1, 2, 1, 3, 2]
+    assert [d["played"] for d in report["decisions"]] == [1, 2, 1, 2, 3, 2, 3]
     assert all(d["exact"] for d in report["decisions"])
     # A Record gives the same report as its text.
     again = dakon.analyse(dakon.Record.parse(DAKON_GAME), time=None)
