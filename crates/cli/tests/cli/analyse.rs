@@ -154,3 +154,29 @@ fn dakon_analyse_draws_the_game_and_refuses_bad_records() {
     let out = run(&["dakon", "analyse", &file, "--format", "csv"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The committed example chart is what the program draws of the example
+/// game (every value exact, so the same bytes on any machine).
+#[test]
+fn the_committed_dakon_example_chart_is_the_programs() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    let record = examples.join("dakon-6x6.record");
+    let out = run(
+        &[
+            "dakon",
+            "analyse",
+            record.to_str().unwrap(),
+            "--time",
+            "0",
+            "--format",
+            "svg",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let committed = std::fs::read_to_string(examples.join("dakon-6x6.svg")).unwrap();
+    assert!(
+        String::from_utf8(out.stdout).unwrap() == committed,
+        "docs/examples/dakon-6x6.svg is stale: regenerate it with the command of docs/cli.md"
+    );
+}
