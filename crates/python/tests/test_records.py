@@ -99,3 +99,15 @@ def test_dakon_analyse_is_the_cli_json(tmp_path):
     assert strip(cli) == strip(report)
     assert cli["summary"] == report["summary"]
     assert set(cli) == set(report)
+
+
+def test_the_example_of_docs_python_md():
+    # docs/python.md, "Game records and analysis", as shown there.
+    g = dakon.Record.parse((REPO / "docs" / "examples" / "dakon-6x6.record").read_text())
+    assert (len(g.moves), g.result) == (19, "0-1")
+    r = dakon.analyse(g, time=None)
+    assert [(d["ply"], d["played"], d["best"], d["loss"], d["mark"]) for d in r["decisions"][:3]] == [
+        (1, 2, [1], 128, "blunder"),
+        (2, 6, [3, 4], 80, "blunder"),
+        (3, 6, [5], 34, "blunder"),
+    ]
