@@ -13,9 +13,7 @@ use std::sync::{Arc, OnceLock};
 use dalkon_daldos::engine::{
     match_game_moves, Daldos, EnginePlayer, GreedyPlayer, MatchConfig, Player, RandomPlayer,
 };
-use dalkon_daldos::request::{
-    AnalyseError, AnalyseRequest, Analyst, Mark, ValueRequest,
-};
+use dalkon_daldos::request::{AnalyseError, AnalyseRequest, Analyst, Mark, ValueRequest};
 use dalkon_daldos::solved::{plan, NoProgress, Tables, EPS};
 use dalkon_rules::daldos::{plays, Board, Play, Position, Side, Throw, Variants};
 
@@ -48,7 +46,12 @@ fn analyst() -> Analyst {
 }
 
 /// Game `index` of a seeded match between `a` and `b` on L = 4.
-fn game(a: &dyn Player<Daldos>, b: &dyn Player<Daldos>, seed: u64, index: u32) -> Vec<(Throw, Play)> {
+fn game(
+    a: &dyn Player<Daldos>,
+    b: &dyn Player<Daldos>,
+    seed: u64,
+    index: u32,
+) -> Vec<(Throw, Play)> {
     let g = Daldos::new(Variants::default());
     let cfg = MatchConfig {
         games: 1,
@@ -103,7 +106,12 @@ fn the_luck_identity_holds_on_whole_l4_games() {
         assert!((adj + r.summary.b.luck_adjusted.unwrap() - 1.0).abs() < 1e-12);
         // Each side's luck is the sum over its throws, forced ones too.
         for s in [Side::A, Side::B] {
-            let sum: f64 = r.decisions.iter().filter(|d| d.side == s).map(|d| d.luck).sum();
+            let sum: f64 = r
+                .decisions
+                .iter()
+                .filter(|d| d.side == s)
+                .map(|d| d.luck)
+                .sum();
             assert!((r.summary.side(s).luck - sum).abs() < 1e-12);
         }
         blunders += r.summary.a.marks.blunder + r.summary.b.marks.blunder;
@@ -144,7 +152,14 @@ fn decisions_agree_with_the_value_request() {
         assert_eq!(d.luck, t.plays[0].value - vr.value);
         assert_eq!(d.best[0], t.best);
         assert_eq!(d.forced, t.plays.len() == 1);
-        assert_eq!(d.mark, if d.forced { None } else { Mark::of_loss(d.loss) });
+        assert_eq!(
+            d.mark,
+            if d.forced {
+                None
+            } else {
+                Mark::of_loss(d.loss)
+            }
+        );
         assert_eq!(d.played, d.play.notation(l4()));
     }
 }
@@ -160,7 +175,10 @@ fn forced_throws_are_not_counted() {
         .run(&analyst, &start, &turns, &(), None)
         .unwrap();
     let forced = r.decisions.iter().filter(|d| d.forced).count();
-    assert!(forced > 0, "a game from the start has forced throws (no dal: pass)");
+    assert!(
+        forced > 0,
+        "a game from the start has forced throws (no dal: pass)"
+    );
     // B's first throw without a dal has no play: a forced pass.
     let t1: Throw = "1,3".parse().unwrap();
     let p1 = plays(&start, &Variants::default(), t1)[0].play.clone();
@@ -200,7 +218,9 @@ fn a_blunder_is_marked() {
     let mut pos = Position::start(l4());
     let mut found = None;
     for (throw, play) in game(&RandomPlayer, &RandomPlayer, 1, 0) {
-        let vr = ValueRequest { pos, variants: v }.run(analyst.tables()).unwrap();
+        let vr = ValueRequest { pos, variants: v }
+            .run(analyst.tables())
+            .unwrap();
         if let Some(t) = vr
             .throws
             .iter()
@@ -288,7 +308,10 @@ fn without_tables_values_are_estimates() {
         .max_nodes(Some(20_000))
         .run(&analyst, &start, turns, &(), None)
         .unwrap();
-    assert!(r.decisions.iter().all(|d| d.source == "search" && d.depth.is_some()));
+    assert!(r
+        .decisions
+        .iter()
+        .all(|d| d.source == "search" && d.depth.is_some()));
     assert!(r.decisions.iter().any(|d| !d.exact));
     for d in &r.decisions {
         assert!(d.loss >= 0.0 && (0.0..=1.0).contains(&d.best_value));
@@ -298,8 +321,19 @@ fn without_tables_values_are_estimates() {
     assert_eq!(j["game"], "daldos");
     let d0 = &j["decisions"][0];
     for k in [
-        "ply", "side", "position", "dice", "played", "best", "best_value", "played_value", "loss",
-        "exact", "luck", "mark", "forced",
+        "ply",
+        "side",
+        "position",
+        "dice",
+        "played",
+        "best",
+        "best_value",
+        "played_value",
+        "loss",
+        "exact",
+        "luck",
+        "mark",
+        "forced",
     ] {
         assert!(d0.get(k).is_some(), "{k} in {d0}");
     }
@@ -310,7 +344,7 @@ fn without_tables_values_are_estimates() {
 
 /// The measurement behind `DEFAULT_ANALYSE_SECONDS` (run with
 /// `cargo test --release -p dalkon-daldos --test analyse -- --ignored
-/// --nocapture`): a 200-throw game between greedy players on the Norwegian
+/// --nocapture`): a game of 200 throws (capped) between random players on the Norwegian
 /// board with full pieces, no tables, the default budget.
 #[test]
 #[ignore]
@@ -322,7 +356,14 @@ fn norwegian_200_throws_timing() {
         seed: 19,
         turn_cap: 200,
     };
-    let turns = match_game_moves(&g, &Position::start(board), &GreedyPlayer, &RandomPlayer, cfg, 0);
+    let turns = match_game_moves(
+        &g,
+        &Position::start(board),
+        &RandomPlayer,
+        &RandomPlayer,
+        cfg,
+        0,
+    );
     let analyst = Analyst::without_tables(board, Variants::default());
     let r = AnalyseRequest::new()
         .run(&analyst, &Position::start(board), &turns, &(), None)
@@ -340,4 +381,48 @@ fn norwegian_200_throws_timing() {
         hist,
         r.decisions.iter().filter(|d| d.exact).count()
     );
+}
+
+/// The order of the dice changes nothing: the game with every throw's
+/// dice swapped is valued the same, and the plays are named as written.
+#[test]
+fn the_order_of_the_dice_changes_nothing() {
+    let analyst = analyst();
+    let start = Position::start(l4());
+    let v = Variants::default();
+    let turns = game(&RandomPlayer, &GreedyPlayer, 8, 0);
+    // The same game with the dice swapped and each play as the generator
+    // writes it for the swapped throw (same result).
+    let mut pos = start;
+    let mut swapped = Vec::new();
+    for (t, p) in &turns {
+        let after = plays(&pos, &v, *t)
+            .into_iter()
+            .find(|o| o.play == *p)
+            .unwrap()
+            .result;
+        let s = Throw::new(t.second, t.first).unwrap();
+        let o = plays(&pos, &v, s)
+            .into_iter()
+            .find(|o| o.result == after)
+            .unwrap();
+        swapped.push((s, o.play));
+        pos = after;
+    }
+    let run = |t: &[(Throw, Play)]| {
+        AnalyseRequest::new()
+            .run(&analyst, &start, t, &(), None)
+            .unwrap()
+    };
+    let (a, b) = (run(&turns), run(&swapped));
+    for ((x, y), (_, p)) in a.decisions.iter().zip(&b.decisions).zip(&swapped) {
+        assert_eq!(
+            (x.best_value, x.played_value, x.luck, x.mark),
+            (y.best_value, y.played_value, y.luck, y.mark)
+        );
+        assert_eq!(y.played, p.notation(l4()));
+        if y.loss == 0.0 {
+            assert!(y.best.contains(&y.played), "{y:?}");
+        }
+    }
 }

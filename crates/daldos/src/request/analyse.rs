@@ -68,7 +68,8 @@ use crate::engine::{analyse_position_with_stop, RootMode, SearchError, SearchOpt
 /// The default time budget of one decision's search, in seconds. Measured
 /// on this project's 2-core machine (docs/cli.md, "Analysing a game"): a
 /// 200-throw game on the Norwegian board with full pieces, which no table
-/// covers, takes about 3 minutes.
+/// covers, took 98.6 s (depths 3 to 6, mostly 4 and 5); as no decision
+/// takes more than this, no 200-throw game takes more than about 3 minutes.
 pub const DEFAULT_ANALYSE_SECONDS: f64 = 0.8;
 
 /// The default node budget of one decision's search (all depths
@@ -357,7 +358,12 @@ impl AnalyseRequest {
     /// The values of `pos` (not over): from the tables where they cover it
     /// and its plays, else searched within the budget; `None` when `stop`
     /// was raised.
-    fn value(&self, analyst: &Analyst, pos: &Position, stop: Option<&AtomicBool>) -> Option<Values> {
+    fn value(
+        &self,
+        analyst: &Analyst,
+        pos: &Position,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Values> {
         let tables = analyst.tables();
         let variants = analyst.game().variants;
         if tables.bounds(pos).is_some() {
@@ -376,12 +382,16 @@ impl AnalyseRequest {
     /// Iterative deepening of `pos` before its throw, every play valued,
     /// within the time and node budgets. Depth 1 always finishes (only
     /// `stop` ends it); a deeper depth cut by a budget is dropped.
-    fn search(&self, analyst: &Analyst, pos: &Position, stop: Option<&AtomicBool>) -> Option<Values> {
+    fn search(
+        &self,
+        analyst: &Analyst,
+        pos: &Position,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Values> {
         let began = Instant::now();
         let deadline = self.time.map(|t| began + t);
         let mut used = 0u64;
-        let mut best: Option<(crate::engine::PositionAnalysis<crate::engine::Daldos>, u32)> =
-            None;
+        let mut best: Option<(crate::engine::PositionAnalysis<crate::engine::Daldos>, u32)> = None;
         let mut last_took = Duration::ZERO;
         for depth in 1..=self.max_depth {
             if let (Some(d), Some(_)) = (deadline, &best) {
@@ -514,6 +524,8 @@ struct Val {
 #[derive(Debug, Clone)]
 struct PlayVal {
     play: Play,
+    /// The position after it.
+    result: Position,
     val: Val,
 }
 
@@ -548,6 +560,7 @@ impl Values {
                         .iter()
                         .map(|p| PlayVal {
                             play: p.step.clone(),
+                            result: p.after,
                             val: Val {
                                 value: p.value,
                                 bounds: bounds(p.lower, p.upper, p.exact),
@@ -585,6 +598,7 @@ impl Values {
                         .iter()
                         .map(|p| PlayVal {
                             play: p.play.clone(),
+                            result: p.result,
                             val: Val {
                                 value: p.value,
                                 bounds: None,
@@ -724,10 +738,13 @@ impl Decision {
                 .then(|| (bounds_max(|b| b.0), bounds_max(|b| b.1))),
             exact: top.exact,
         };
+        // By its result: the throw is valued with the larger die first,
+        // and where several plays lead to one position the generator keeps
+        // the first, which may depend on the order of the dice.
         let played = plays
             .iter()
-            .find(|p| p.play == *play)
-            .expect("a legal play is one of its throw's")
+            .find(|p| p.result == *after)
+            .expect("a legal play's result is one of its throw's")
             .val;
         let loss = (best_val.value - played.value).max(0.0);
         let exact = v.before.exact && best_val.exact && played.exact;
@@ -741,7 +758,14 @@ impl Decision {
             best: plays
                 .iter()
                 .filter(|p| p.val.value >= top.value - TIE)
-                .map(|p| p.play.notation(board))
+                // The play made as it was written, where it is one of them.
+                .map(|p| {
+                    if p.result == *after {
+                        play.notation(board)
+                    } else {
+                        p.play.notation(board)
+                    }
+                })
                 .collect(),
             best_value: best_val.value,
             played_value: played.value,

@@ -36,8 +36,18 @@ fn label(d: &Decision) -> String {
 /// (`daldos analyse --format text`).
 pub fn analyse(r: &AnalyseReport) -> String {
     const HEAD: [&str; 12] = [
-        "ply", "side", "dice", "played", "best", "before", "best value", "played value", "loss",
-        "luck", "mark", "values",
+        "ply",
+        "side",
+        "dice",
+        "played",
+        "best",
+        "before",
+        "best value",
+        "played value",
+        "loss",
+        "luck",
+        "mark",
+        "values",
     ];
     let rows: Vec<[String; 12]> = r
         .decisions
@@ -151,12 +161,7 @@ pub fn summary(r: &AnalyseReport) -> String {
              result  luck-adjusted"
         )?;
         for side in [Side::A, Side::B] {
-            writeln!(
-                out,
-                "{:<4}  {}",
-                side_name(side),
-                row(r.summary.side(side))
-            )?;
+            writeln!(out, "{:<4}  {}", side_name(side), row(r.summary.side(side)))?;
         }
         Ok(())
     })
@@ -232,7 +237,13 @@ mod tests {
             .time(None)
             .unwrap()
             .max_depth(1)
-            .run(&Analyst::without_tables(board, v), &start, &turns, &(), None)
+            .run(
+                &Analyst::without_tables(board, v),
+                &start,
+                &turns,
+                &(),
+                None,
+            )
             .unwrap();
         r.seconds = 0.25;
         r
@@ -249,11 +260,17 @@ mod tests {
              loss     luck  mark    values"
         );
         let rows: Vec<&str> = text.lines().skip(1).take(2).collect();
-        assert!(rows[0].starts_with("  1  A     1,3   A4-M4 M4-M1"), "{text}");
+        assert!(
+            rows[0].starts_with("  1  A     1,3   A4-M4 M4-M1"),
+            "{text}"
+        );
         assert!(rows[0].ends_with("estimate (depth 1)"), "{text}");
         assert!(rows[1].contains("  B     4,4   pass"), "{text}");
         assert!(rows[1].contains("forced"), "{text}");
-        assert!(text.contains("\nside  throws  decisions  exact  mean loss"), "{text}");
+        assert!(
+            text.contains("\nside  throws  decisions  exact  mean loss"),
+            "{text}"
+        );
         assert!(text.contains("marks: inaccuracy from 0.02, mistake from 0.05, blunder from 0.1"));
         assert!(text.ends_with(" s)\n"), "{text}");
         assert!(text.contains("game not over: A's W at the end "), "{text}");
@@ -265,6 +282,9 @@ mod tests {
         assert!(svg.starts_with("<svg"), "{svg}");
         assert_eq!(svg.matches("<title>").count(), 3, "{svg}");
         assert!(svg.contains("A throws 1,3, plays A4-M4 M4-M1"), "{svg}");
-        assert!(svg.contains("end: A&apos;s W") || svg.contains("end: A's W"), "{svg}");
+        assert!(
+            svg.contains("end: A&apos;s W") || svg.contains("end: A's W"),
+            "{svg}"
+        );
     }
 }
