@@ -43,6 +43,7 @@ pub const OFFERED: &[(&str, &[Format])] = &[
     ("daldos show", &[Format::Text, Format::Svg, Format::Json]),
     ("daldos game", &[Format::Text]),
     ("dakon game", &[Format::Text]),
+    ("dakon analyse", &[Format::Text, Format::Json, Format::Svg]),
 ];
 
 /// The formats `command` (its words after `dalkon`, e.g. `daldos best`)

@@ -399,7 +399,7 @@ impl PySolveResult {
 
 /// Run `work` with a search progress whose stop flag follows Ctrl-C:
 /// without the GIL, the KeyboardInterrupt raised once the search returns.
-fn searching<T, F>(py: Python<'_>, work: F) -> PyResult<T>
+pub(crate) fn searching<T, F>(py: Python<'_>, work: F) -> PyResult<T>
 where
     T: Send,
     F: FnOnce(&SearchProgress) -> T + Send,
@@ -432,7 +432,7 @@ where
 
 /// A search or proof error: bad input (a table too small, a board too big)
 /// or a limit reached / a file not written.
-fn solve_error(e: SolveError) -> PyErr {
+pub(crate) fn solve_error(e: SolveError) -> PyErr {
     if e.is_bad_input() {
         errors::input(e)
     } else {
@@ -735,7 +735,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(max_game_length, m)?)?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyPosition>()?;
-    m.add_class::<crate::record::DakonRecord>()?;
     m.add_class::<PySolveResult>()?;
     m.add_class::<PyLine>()?;
     m.add_class::<PyProof>()?;

@@ -583,7 +583,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_class::<Position>()?;
     m.add_class::<Play>()?;
-    m.add_class::<crate::record::DaldosRecord>()?;
     m.add_function(wrap_pyfunction!(plays, m)?)?;
     m.add_function(wrap_pyfunction!(num_actions, m)?)?;
     m.add_function(wrap_pyfunction!(throws, m)?)?;

@@ -12,6 +12,7 @@
 
 use pyo3::prelude::*;
 
+mod analyse;
 mod dakon;
 mod daldos;
 mod errors;
@@ -36,9 +37,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     })?;
     let dakon = PyModule::new(py, "dakon")?;
     dakon::register(&dakon)?;
+    dakon.add_class::<record::DakonRecord>()?;
+    analyse::register_dakon(&dakon)?;
     m.add_submodule(&dakon)?;
     let daldos = PyModule::new(py, "daldos")?;
     daldos::register(&daldos)?;
+    daldos.add_class::<record::DaldosRecord>()?;
     m.add_submodule(&daldos)?;
     Ok(())
 }

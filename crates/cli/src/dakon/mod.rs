@@ -1,6 +1,7 @@
 //! `dalkon dakon` commands (docs/cli.md, "Dakon"). Each command lives in its own
 //! file; this one only dispatches.
 
+mod analyse;
 mod args;
 mod best;
 mod game;
@@ -39,6 +40,8 @@ pub enum Command {
     Show(show::Args),
     /// Play a game in the terminal: human against engine, engines or humans.
     Game(game::Args),
+    /// Judge every decision of a game record: values, losses, marks.
+    Analyse(analyse::Args),
 }
 
 pub fn run(
@@ -56,6 +59,7 @@ pub fn run(
         Command::Verify(args) => verify::run(global, args, out),
         Command::Show(args) => show::run(global, args, out),
         Command::Game(args) => game::run(global, args, out, stdin),
+        Command::Analyse(args) => analyse::run(global, args, out),
     }
 }
 

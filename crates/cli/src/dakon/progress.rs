@@ -154,6 +154,20 @@ impl CountBar {
         }
     }
 
+    /// The number of items, once known.
+    pub fn set_length(&self, len: u64) {
+        if let Some(b) = &self.bar {
+            b.set_length(len);
+        }
+    }
+
+    /// Items done so far.
+    pub fn set_position(&self, done: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+        }
+    }
+
     /// One more item done.
     pub fn inc(&self) {
         if let Some(b) = &self.bar {

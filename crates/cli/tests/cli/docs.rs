@@ -18,7 +18,8 @@
 //!
 //! **How it runs.** Each page's examples run in order, with `bash -c` as
 //! shown, `dalkon` on the PATH the binary under test, in one scratch folder
-//! per page that holds a copy of the repository's `data/` (as a fresh
+//! per page that holds a copy of the repository's `data/` and
+//! `docs/examples/` (the game records the pages analyse) (as a fresh
 //! clone does) and, for docs/cli.md, the strategy files its `verify`
 //! examples name (docs/formats.md §3.3's `south.strategy` and the three
 //! variants the page describes); `DALKON_DB_DIR` is `dalkon-db` in that
@@ -454,6 +455,10 @@ fn run_page(name: &str) -> Vec<String> {
     let text = PAGES.iter().find(|(n, _)| *n == name).unwrap().1;
     let dir = Scratch::new("docs");
     copy_tree(&repository().join("data"), &dir.path().join("data"));
+    copy_tree(
+        &repository().join("docs/examples"),
+        &dir.path().join("docs/examples"),
+    );
     if name == "docs/cli.md" {
         strategy_files(dir.path());
     }

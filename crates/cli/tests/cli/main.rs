@@ -3,6 +3,7 @@
 //! do not depend on the thread count.
 
 mod agree;
+mod analyse;
 mod dakon;
 mod dakondb;
 mod daldos;

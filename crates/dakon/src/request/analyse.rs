@@ -10,12 +10,13 @@
 //! endgame, cheap to prove, fills the table before the longer searches of
 //! the opening need it.
 //!
-//! The value of the move played is that analysis's value of the move,
-//! narrowed by the value of the next position (the same side's after a
-//! bonus move, negated when the turn passes; exact at the end of the game):
-//! the two are the same number, proved by two searches. When every search
-//! finishes, every number is exactly what `dakon best --every-move` gives
-//! at that position.
+//! The value of the move played is the value of the next position (the
+//! same side's after a bonus move, negated when the turn passes; exact at
+//! the end of the game): the search of each position bounds it, and so
+//! does the search of the position before it (the played move's bounds
+//! there), so each narrows the other. When every search finishes, every
+//! number is exactly what `dakon best --every-move` gives at that
+//! position.
 
 use std::time::Duration;
 
@@ -26,12 +27,12 @@ use super::best::{seconds, Analyst, BestReport, BestRequest, DEFAULT_ESTIMATE_DE
 use crate::error::SolveError;
 use crate::search::SearchProgress;
 
-/// The default search time of one decision, in seconds: 49-ply games on
-/// the standard 7 × 7 board took 29 to 44 s on two shared cores, with 45
-/// to 48 of their 47 or 48 decisions exact, and a 60-move game takes at
-/// most about 4 minutes (docs/cli.md "Analysing a game" has the
-/// measurements).
-pub const DEFAULT_ANALYSE_SECONDS: f64 = 2.0;
+/// The default search time of one decision, in seconds: on two shared
+/// cores a random 65-ply game on the standard 7 × 7 board took 65 s (57 of
+/// its 61 decisions exact, against 51 at 2 s and 59 at 5 s, which took
+/// 93 s), 49-ply engine games 43 and 65 s; a 60-move game takes at most
+/// about 6 minutes (docs/cli.md "Analysing a game" has the measurements).
+pub const DEFAULT_ANALYSE_SECONDS: f64 = 3.0;
 
 /// The smallest loss, in seeds of final store difference, marked an
 /// inaccuracy.
@@ -263,21 +264,6 @@ impl Known {
             shallow: self.shallow,
         }
     }
-
-    /// Both proved, so the value lies in both; the estimate is `self`'s,
-    /// kept within them.
-    fn narrowed(self, other: Known) -> Known {
-        let lower = self.lower.max(other.lower);
-        // Both ranges are proved, so they meet; should a bug ever break
-        // that, keep a range rather than panic.
-        let upper = self.upper.min(other.upper).max(lower);
-        Known {
-            lower,
-            upper,
-            estimate: self.estimate.clamp(lower, upper),
-            shallow: self.shallow && lower < upper,
-        }
-    }
 }
 
 /// What nothing proved says of `p`'s value: within the seeds on the board.
@@ -302,9 +288,33 @@ fn position_known(r: &BestReport) -> Known {
     }
 }
 
+/// Proved bounds `(lower, upper)` of a value.
+type Range = (i32, i32);
+
+/// `r` for the other side.
+fn flip((lo, hi): Range) -> Range {
+    (-hi, -lo)
+}
+
+/// Both proved, so the value lies in both (should a bug ever break that,
+/// keep a range rather than panic).
+fn meet(a: Range, b: Range) -> Range {
+    let lo = a.0.max(b.0);
+    (lo, a.1.min(b.1).max(lo))
+}
+
 /// Every decision judged from the analyses (`None` where a position was
-/// not searched: forced, or not reached), last to first, each value
-/// narrowed by the next position's.
+/// not searched: forced, or not reached before a stop).
+///
+/// The value of the move played at `i` is the value of position `i + 1`
+/// (for the same side after a bonus move, negated when the turn passes),
+/// so the bounds of each position are narrowed by every search that
+/// bears on them: its own, the search of the position before it (the
+/// played move's bounds there, and its value at most that position's),
+/// and the position after it (the position is worth at least the move
+/// played), until nothing changes. Then the estimates, from the end: the
+/// move played is worth what the next position is estimated at, and a
+/// position at least what its move played is.
 fn judge(
     positions: &[Position],
     moves: &[usize],
@@ -312,65 +322,88 @@ fn judge(
 ) -> AnalyseReport {
     let n = moves.len();
     let end = positions[n];
-    // The value of each position for its side to move.
-    let mut next = match (&analyses[n], end.terminal_value()) {
-        (_, Some(v)) => Known::exact(v),
-        (Some(r), None) => position_known(r),
-        (None, None) => trivial(&end),
-    };
-    let mut decisions = Vec::with_capacity(n);
-    for i in (0..n).rev() {
-        let p = positions[i];
-        let hole = moves[i];
-        let after = if positions[i + 1].side_to_move() == p.side_to_move() {
-            next
-        } else {
-            next.negated()
-        };
-        let forced = p.moves().nth(1).is_none();
-        let (position, played, best, nodes, secs) = match &analyses[i] {
-            Some(r) => {
+    // What each position's own search (or the end of the game) says.
+    let own: Vec<Known> = (0..=n)
+        .map(|i| match (&analyses[i], positions[i].terminal_value()) {
+            (_, Some(v)) if i == n => Known::exact(v),
+            (Some(r), _) => position_known(r),
+            _ => trivial(&positions[i]),
+        })
+        .collect();
+    let played_bounds: Vec<Option<Range>> = (0..n)
+        .map(|i| {
+            analyses[i].as_ref().map(|r| {
                 let m = r
                     .analysis
                     .move_bounds
                     .iter()
-                    .find(|m| m.hole == hole)
+                    .find(|m| m.hole == moves[i])
                     .expect("a legal move has bounds");
-                let bounds = Known {
-                    lower: m.lower,
-                    upper: m.upper,
-                    estimate: after.estimate,
-                    shallow: after.shallow,
-                };
-                let played = after.narrowed(bounds);
-                // The position is worth at least what the move played is,
-                // and the move at most what the position is.
-                let mut position = position_known(r).narrowed(Known {
-                    lower: played.lower,
-                    ..trivial(&p)
-                });
-                let played = played.narrowed(Known {
-                    upper: position.upper,
-                    ..trivial(&p)
-                });
-                position.estimate = position.estimate.max(played.estimate);
+                (m.lower, m.upper)
+            })
+        })
+        .collect();
+    let same = |i: usize| positions[i + 1].side_to_move() == positions[i].side_to_move();
+    // The move played at `i`, for the mover at `i`: position `i + 1`.
+    let to_mover = |i: usize, r: Range| if same(i) { r } else { flip(r) };
+    let mut value: Vec<Range> = own.iter().map(|k| (k.lower, k.upper)).collect();
+    let step = |i: usize, value: &mut Vec<Range>| {
+        let forced = positions[i].moves().nth(1).is_none();
+        let mut w = to_mover(i, value[i + 1]);
+        if let Some(m) = played_bounds[i] {
+            w = meet(w, m);
+        }
+        // The move is worth at most the position; a forced one exactly.
+        let cap = if forced { value[i] } else { (w.0, value[i].1) };
+        w = meet(w, cap);
+        value[i] = meet(value[i], if forced { w } else { (w.0, value[i].1) });
+        value[i + 1] = to_mover(i, w);
+    };
+    // Every pass only narrows integer ranges, so this ends; the cap only
+    // guards against a bug.
+    for _ in 0..2 * (n + 2) {
+        let before = value.clone();
+        for i in (0..n).rev() {
+            step(i, &mut value);
+        }
+        for i in 0..n {
+            step(i, &mut value);
+        }
+        if value == before {
+            break;
+        }
+    }
+    let known = |i: usize, estimate: i32| Known {
+        lower: value[i].0,
+        upper: value[i].1,
+        estimate: estimate.clamp(value[i].0, value[i].1),
+        shallow: own[i].shallow,
+    };
+    let mut next = known(n, own[n].estimate);
+    let mut decisions = Vec::with_capacity(n);
+    for i in (0..n).rev() {
+        let p = positions[i];
+        let hole = moves[i];
+        let forced = p.moves().nth(1).is_none();
+        let played = if same(i) { next } else { next.negated() };
+        let mut position = known(i, own[i].estimate);
+        position.estimate = if forced {
+            played.estimate
+        } else {
+            position.estimate.max(played.estimate)
+        };
+        let (best, nodes, secs) = match &analyses[i] {
+            Some(r) => {
                 let mut best = r.best_moves.clone();
                 if played.lower >= position.upper && !best.contains(&hole) {
                     // Proved to reach the value: a best move too.
                     best.push(hole);
                     best.sort_unstable();
                 }
-                (position, played, best, r.nodes, r.seconds)
+                (best, r.nodes, r.seconds)
             }
-            None if forced => (after, after, vec![hole], 0, 0.0),
-            // Not reached before a stop: dropped by the caller.
-            None => {
-                let position = trivial(&p).narrowed(Known {
-                    lower: after.lower,
-                    ..trivial(&p)
-                });
-                (position, after, vec![hole], 0, 0.0)
-            }
+            // Forced, or not reached before a stop (dropped by the caller).
+            None => (vec![hole], 0, 0.0),
         };
         let d = Decision::new(i, &p, hole, best, position, played, forced, nodes, secs);
         next = Known {
@@ -644,7 +677,7 @@ mod tests {
     #[test]
     fn the_budget_is_checked_and_passed_to_best() {
         let r = AnalyseRequest::new(Rules::default());
-        assert_eq!(r.time, Some(Duration::from_secs(2)));
+        assert_eq!(r.time, Some(Duration::from_secs(3)));
         let e = r.time(Some(0.0)).unwrap_err();
         assert!(matches!(e, SolveError::Time));
         let b = r.max_nodes(Some(5)).time(Some(0.5)).unwrap().best();
@@ -732,6 +765,21 @@ mod tests {
                 } else {
                     inexact += 1;
                 }
+            }
+            // The move played at one decision is the position of the next:
+            // the same value and bounds, for the side to move there.
+            for w in cut.decisions.windows(2) {
+                let (a, b) = (&w[0], &w[1]);
+                let sign = if a.side == b.side { 1 } else { -1 };
+                let played = (a.played_value, a.played_lower, a.played_upper);
+                let (lo, hi) = (b.lower.map(|v| sign * v), b.upper.map(|v| sign * v));
+                let next = if sign == 1 { (lo, hi) } else { (hi, lo) };
+                assert_eq!(
+                    played,
+                    (sign * b.best_value, next.0, next.1),
+                    "ply {}",
+                    a.ply
+                );
             }
         }
         assert!(inexact > 0, "the budgets should leave something unproved");

@@ -7,6 +7,10 @@
   ``multipv=K`` adds the K best moves with their lines (:class:`Line`).
 - :func:`prove` and :func:`verify`: strategy files proving a value, and
   their check with the rules alone, as ``dalkon dakon prove`` / ``verify``.
+- :class:`Record`: a game record (``Record.parse(text)``, ``Record.read(path)``,
+  ``str(record)``), as ``dakon game --save`` writes it; :func:`analyse`
+  judges every decision of one, as ``dalkon dakon analyse`` (a dict with the
+  CLI's JSON fields).
 
 Long calls release the GIL and stop on Ctrl-C (``KeyboardInterrupt``).
 """
@@ -19,6 +23,7 @@ Failure = _native.Failure
 Line = _native.Line
 Position = _native.Position
 Proof = _native.Proof
+Record = _native.Record
 ProofFile = _native.ProofFile
 Result = _native.Result
 Rules = _native.Rules
@@ -26,6 +31,8 @@ Verdict = _native.Verdict
 prove = _native.prove
 solve = _native.solve
 verify = _native.verify
+analyse = _native.analyse
+DEFAULT_ANALYSE_SECONDS = _native.DEFAULT_ANALYSE_SECONDS
 max_game_length = _native.max_game_length
 
 __all__ = [
@@ -34,12 +41,15 @@ __all__ = [
     "Position",
     "Proof",
     "ProofFile",
+    "Record",
     "Result",
     "Rules",
     "Verdict",
     "prove",
     "solve",
     "verify",
+    "analyse",
+    "DEFAULT_ANALYSE_SECONDS",
     "max_game_length",
     "replay",
 ]

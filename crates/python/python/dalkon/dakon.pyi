@@ -13,12 +13,15 @@ __all__ = [
     "Position",
     "Proof",
     "ProofFile",
+    "Record",
     "Result",
     "Rules",
     "Verdict",
     "prove",
     "solve",
     "verify",
+    "analyse",
+    "DEFAULT_ANALYSE_SECONDS",
     "max_game_length",
     "replay",
 ]
@@ -280,6 +283,41 @@ def prove(
 
 def verify(path: Union[str, os.PathLike[str]]) -> Verdict:
     """Check a strategy file with the rules alone, as ``dakon verify``; DataError if unreadable; Ctrl-C stops the check."""
+
+class Record:
+    """A Dakon game record (docs/formats.md §5): rules, start, moves, tags; str() is its text."""
+
+    def __init__(self, start: Position, moves: Sequence[int] = ..., rules: Optional[Rules] = None) -> None: ...
+    @staticmethod
+    def parse(text: str) -> Record:
+        """Read a record's text (every move replayed); InputError names the line and column of a bad move."""
+    @staticmethod
+    def read(path: Union[str, os.PathLike[str]]) -> Record:
+        """Read a record file (at most 4 MiB)."""
+    def write(self, path: Union[str, os.PathLike[str]]) -> None:
+        """Write the record (atomically)."""
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def start(self) -> Position: ...
+    @property
+    def moves(self) -> list[int]: ...
+    @property
+    def tags(self) -> list[tuple[str, str]]: ...
+    @property
+    def result(self) -> str:
+        """"1-0" (South won), "0-1", "1/2-1/2" or "*" (not over)."""
+    def positions(self) -> list[Position]:
+        """The start and the position after each move."""
+
+DEFAULT_ANALYSE_SECONDS: float
+
+def analyse(
+    record: Union[Record, str],
+    time: Optional[float] = DEFAULT_ANALYSE_SECONDS,
+    max_nodes: Optional[int] = None,
+) -> dict:
+    """Every decision judged, as ``dakon analyse``: a dict with the CLI's JSON fields; time=None: no limit."""
 
 def max_game_length(holes: int, seeds: int) -> int:
     """A true upper bound on the moves of a game from the start: T + (T + 1) * T * holes, T = 2 * holes * seeds."""

@@ -22,6 +22,7 @@ from ._core import daldos as _native
 Rules = _native.Rules
 Position = _native.Position
 Play = _native.Play
+Record = _native.Record
 plays = _native.plays
 num_actions = _native.num_actions
 throws = _native.throws
@@ -48,6 +49,7 @@ __all__ = [
     "Rules",
     "Position",
     "Play",
+    "Record",
     "plays",
     "num_actions",
     "throws",

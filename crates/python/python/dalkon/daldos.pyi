@@ -117,6 +117,33 @@ class Play:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+class Record:
+    """A Daldøs game record (docs/formats.md §5): rules, start, throws with their plays, tags; str() is its text."""
+
+    def __init__(self, start: Position, plays: list[Play] = ...) -> None: ...
+    @staticmethod
+    def parse(text: str) -> Record:
+        """Read a record's text (every throw replayed); InputError names the line and column of a bad play."""
+    @staticmethod
+    def read(path: _Path) -> Record:
+        """Read a record file (at most 4 MiB)."""
+    def write(self, path: _Path) -> None:
+        """Write the record (atomically)."""
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def start(self) -> Position: ...
+    @property
+    def plays(self) -> list[Play]:
+        """Every throw's play, in order."""
+    @property
+    def tags(self) -> list[tuple[str, str]]: ...
+    @property
+    def result(self) -> str:
+        """"1-0" (A won), "0-1" (B won) or "*" (not over)."""
+    def positions(self) -> list[Position]:
+        """The start and the position after each throw."""
+
 def plays(pos: Position, d1: int, d2: int, rules: Optional[Rules] = None) -> list[Play]:
     """Every distinct legal play of (d1, d2) in the order `dalkon daldos moves` prints; [pass] for a lost throw, [] once the game is over."""
 

@@ -1,0 +1,113 @@
+"""Game records and whole-game analysis from Python: the records the CLI
+writes read back, bad ones are refused with the CLI's message, and
+``analyse`` returns exactly the CLI's JSON (``dalkon dakon analyse
+--format json``)."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+import dalkon
+from dalkon import dakon, daldos
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+
+DAKON_GAME = """[Game "dakon"]
+[Holes "3"]
+[Seeds "2"]
+
+1 2 1 2 3 2 3
+"""
+
+
+def dalkon_binary():
+    env = os.environ.get("DALKON_BIN")
+    for candidate in [env, shutil.which("dalkon"), REPO / "target" / "release" / "dalkon"]:
+        if candidate and pathlib.Path(candidate).is_file():
+            return str(candidate)
+    return None
+
+
+def test_a_dakon_record_reads_writes_and_replays(tmp_path):
+    start = dakon.Position.start(4, 4)
+    r = dakon.Record(start, [1, 2])
+    assert r.moves == [1, 2]
+    assert r.result == "*"
+    text = str(r)
+    assert text.startswith('[Game "dakon"]\n[Rules "origin=sow mikul=on nembak=keep"]\n[Holes "4"]\n[Seeds "4"]\n')
+    back = dakon.Record.parse(text)
+    assert back.moves == [1, 2] and back.start == start
+    assert back.positions()[-1] == dakon.replay(start, [1, 2])
+    path = tmp_path / "g.record"
+    r.write(path)
+    assert str(dakon.Record.read(path)) == text
+
+
+def test_a_bad_record_is_refused_with_the_line_and_column(tmp_path):
+    with pytest.raises(dalkon.InputError) as e:
+        dakon.Record.parse('[Game "dakon"]\n[Holes "4"]\n[Seeds "4"]\n1 2\n  9\n')
+    assert str(e.value) == "line 5, column 3: move 3 `9`: there is no hole 9: holes are numbered 1 to 4 (North (1) to move)"
+    with pytest.raises(dalkon.InputError) as e:
+        daldos.Record.parse('[Game "dakon"]\n')
+    assert "this is a record of \"dakon\", read here as a record of daldos" in str(e.value)
+    with pytest.raises(dalkon.InputError):
+        dakon.Record.read(tmp_path / "none.record")
+    with pytest.raises(dalkon.InputError) as e:
+        dakon.Record(dakon.Position.start(4, 4), [1, 1])
+    assert str(e.value) == "move 2 (1): hole 1 of the side to move is empty"
+
+
+def test_a_daldos_record_keeps_its_plays():
+    rules = daldos.Rules(board=4)
+    start = daldos.Position.start(rules)
+    pos, plays = start, []
+    for d1, d2 in [(3, 1), (4, 3), (2, 2), (4, 1)]:
+        p = pos.plays(d1, d2)[0]
+        plays.append(p)
+        pos = p.position
+    r = daldos.Record(start, plays)
+    text = str(r)
+    assert text.startswith('[Game "daldos"]\n[Rules "board=4 dal=any capture=final end=last"]\n')
+    back = daldos.Record.parse(text)
+    assert [str(p) for p in back.plays] == [str(p) for p in plays]
+    assert back.positions()[-1] == pos
+    assert back.rules == rules
+
+
+def test_dakon_analyse_is_the_cli_json(tmp_path):
+    report = dakon.analyse(DAKON_GAME)
+    assert report["game"] == "dakon"
+    assert [d["played"] for d in report["decisions"]] == [1, 2, 1, 2, 3, 2, 3]
+    assert all(d["exact"] for d in report["decisions"])
+    # A Record gives the same report as its text.
+    again = dakon.analyse(dakon.Record.parse(DAKON_GAME), time=None)
+    strip = lambda r: [{k: v for k, v in d.items() if k not in ("nodes", "seconds")} for d in r["decisions"]]
+    assert strip(again) == strip(report)
+    if dalkon_binary() is None:
+        pytest.skip("no dalkon binary built")
+    path = tmp_path / "g.record"
+    path.write_text(DAKON_GAME)
+    out = subprocess.run(
+        [dalkon_binary(), "dakon", "analyse", str(path), "--format", "json"],
+        capture_output=True, text=True, check=True,
+    )
+    cli = json.loads(out.stdout)
+    assert strip(cli) == strip(report)
+    assert cli["summary"] == report["summary"]
+    assert set(cli) == set(report)
+
+
+def test_the_example_of_docs_python_md():
+    # docs/python.md, "Game records and analysis", as shown there.
+    g = dakon.Record.parse((REPO / "docs" / "examples" / "dakon-6x6.record").read_text())
+    assert (len(g.moves), g.result) == (19, "0-1")
+    r = dakon.analyse(g, time=None)
+    assert [(d["ply"], d["played"], d["best"], d["loss"], d["mark"]) for d in r["decisions"][:3]] == [
+        (1, 2, [1], 128, "blunder"),
+        (2, 6, [3, 4], 80, "blunder"),
+        (3, 6, [5], 34, "blunder"),
+    ]
