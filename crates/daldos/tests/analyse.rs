@@ -426,3 +426,21 @@ fn the_order_of_the_dice_changes_nothing() {
         }
     }
 }
+
+/// A stop raised before the analysis ends it at once: nothing analysed,
+/// no result, `stopped` set.
+#[test]
+fn a_stop_ends_the_analysis_early() {
+    use std::sync::atomic::AtomicBool;
+    let analyst = analyst();
+    let start = Position::start(l4());
+    let turns = game(&RandomPlayer, &RandomPlayer, 5, 0);
+    let stop = AtomicBool::new(true);
+    let r = AnalyseRequest::new()
+        .run(&analyst, &start, &turns, &(), Some(&stop))
+        .unwrap();
+    assert!(r.stopped && r.decisions.is_empty() && r.result.is_none());
+    assert_eq!(r.summary.a.luck_adjusted, None);
+    let j = serde_json::to_value(&r).unwrap();
+    assert_eq!(j["stopped"], true);
+}
