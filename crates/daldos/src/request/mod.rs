@@ -14,7 +14,10 @@
 //! - [`value`]: the exact value from the solved tables (`daldos value`).
 //! - [`solve`]: build (or load) and check the solved tables (`daldos solve`).
 //! - [`matches`]: the report of a match between two players (`daldos match`).
+//! - [`analyse`]: every throw of a whole game judged, with its luck
+//!   (`daldos analyse`).
 
+pub mod analyse;
 pub mod best;
 pub mod matches;
 pub mod moves;
@@ -30,6 +33,11 @@ use dalkon_store::data_dir::NoDataDir;
 
 use crate::solved::{TableError, Tables};
 
+pub use analyse::{
+    AnalyseError, AnalyseProgress, AnalyseReport, AnalyseRequest, Decision, Mark, Marks,
+    SideSummary, Summary, BLUNDER_W, DEFAULT_ANALYSE_MAX_NODES, DEFAULT_ANALYSE_SECONDS,
+    INACCURACY_W, MISTAKE_W,
+};
 pub use best::{Analyst, BestError, BestReport, BestRequest};
 pub use matches::MatchReport;
 pub use moves::{MovesReport, MovesRequest};

@@ -1,7 +1,9 @@
 //! Daldøs drawings: the text drawing of the boat (`text`) and its SVG
 //! picture (`svg`), the same for the CLI and for Python; the text of each
-//! report (`report`, and `solved` for the answers from the solved tables).
+//! report (`report`, and `solved` for the answers from the solved tables);
+//! the analysis of a whole game (`analyse`).
 
+pub mod analyse;
 pub mod report;
 pub mod solved;
 pub mod svg;
