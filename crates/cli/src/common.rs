@@ -44,6 +44,7 @@ pub const OFFERED: &[(&str, &[Format])] = &[
     ("daldos game", &[Format::Text]),
     ("dakon game", &[Format::Text]),
     ("dakon analyse", &[Format::Text, Format::Json, Format::Svg]),
+    ("daldos analyse", &[Format::Text, Format::Json, Format::Svg]),
 ];
 
 /// The formats `command` (its words after `dalkon`, e.g. `daldos best`)

@@ -1,6 +1,7 @@
 //! `dalkon daldos` commands (docs/cli.md, "Daldøs"). Each command lives in its
 //! own file; this one only dispatches.
 
+mod analyse;
 mod best;
 mod game;
 pub(crate) mod matchplay;
@@ -37,6 +38,8 @@ pub enum Command {
     Solve(solve::Args),
     /// The exact value of a position from the tables, every play ranked.
     Value(value::Args),
+    /// Judge every throw of a game record: values, losses, luck, marks.
+    Analyse(analyse::Args),
 }
 
 pub fn run(
@@ -55,5 +58,6 @@ pub fn run(
         Command::Game(args) => game::run(global, args, out, stdin),
         Command::Solve(args) => solve::run(global, args, out),
         Command::Value(args) => value::run(global, args, out, stdin),
+        Command::Analyse(args) => analyse::run(global, args, out),
     }
 }

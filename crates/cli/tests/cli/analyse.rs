@@ -180,3 +180,144 @@ fn the_committed_dakon_example_chart_is_the_programs() {
         "docs/examples/dakon-6x6.svg is stale: regenerate it with the command of docs/cli.md"
     );
 }
+
+/// `daldos value`'s exact value of every play of `dice` at `pos`.
+fn daldos_values(db: &str, pos: &str, dice: (u64, u64)) -> Vec<(String, f64)> {
+    let v = json(&[
+        "daldos",
+        "value",
+        "--position",
+        pos,
+        "--db-dir",
+        db,
+        "--format",
+        "json",
+    ]);
+    let sorted = (dice.0.max(dice.1), dice.0.min(dice.1));
+    let throw = v["throws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| {
+            (
+                t["dice"][0].as_u64().unwrap(),
+                t["dice"][1].as_u64().unwrap(),
+            ) == sorted
+        })
+        .unwrap_or_else(|| panic!("{pos}: no throw {sorted:?}"));
+    throw["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["play"].as_str().unwrap().to_owned(),
+                p["value"].as_f64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Games of `daldos match --records` on the L = 4 board with its whole
+/// tables: every decision exact and as `daldos value` ranks it, and the
+/// luck identity: A's result − W at the start = Σ_A (luck − loss) −
+/// Σ_B (luck − loss).
+#[test]
+fn daldos_analyse_agrees_with_daldos_value_and_luck_adds_up() {
+    let db = super::perfect::full();
+    let dir = Scratch::new("analyse-daldos");
+    let d = dir.str();
+    json(&[
+        "daldos",
+        "match",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--board",
+        "4",
+        "--seed",
+        "4",
+        "--records",
+        d,
+        "--format",
+        "json",
+    ]);
+    for i in 1..=3 {
+        let file = dir.path().join(format!("game-{i:04}.record"));
+        let r = json(&[
+            "daldos",
+            "analyse",
+            file.to_str().unwrap(),
+            "--db-dir",
+            db,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(r["game"], "daldos");
+        let mut sum = 0.0;
+        for d in r["decisions"].as_array().unwrap() {
+            assert_eq!(d["exact"], true, "{d}");
+            let f = |k: &str| d[k].as_f64().unwrap();
+            let sign = if d["side"] == "a" { 1.0 } else { -1.0 };
+            sum += sign * (f("luck") - f("loss"));
+            let dice = (
+                d["dice"][0].as_u64().unwrap(),
+                d["dice"][1].as_u64().unwrap(),
+            );
+            let plays = daldos_values(db, d["position"].as_str().unwrap(), dice);
+            let best = plays.iter().map(|p| p.1).fold(f64::MIN, f64::max);
+            assert!((f("best_value") - best).abs() < 1e-9, "{d}");
+            assert!(
+                plays.iter().any(|p| (p.1 - f("played_value")).abs() < 1e-9),
+                "the played value is one of the throw's: {d}"
+            );
+            assert!((f("loss") - (f("best_value") - f("played_value"))).abs() < 1e-12);
+            assert!(f("loss") >= -1e-12);
+            if plays.len() == 1 {
+                assert_eq!(d["forced"], true, "{d}");
+                assert_eq!(d["mark"], Value::Null);
+            }
+        }
+        let result = r["result"].as_f64().unwrap();
+        let start = r["start_value"].as_f64().unwrap();
+        assert!(
+            (result - start - sum).abs() < 1e-9,
+            "game {i}: {result} - {start} != {sum}"
+        );
+    }
+}
+
+#[test]
+fn daldos_analyse_without_tables_estimates_and_says_so() {
+    let dir = Scratch::new("analyse-daldos-est");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let file = dir.path().join("g.record");
+    // The Danish start, two throws: no tables cover it.
+    std::fs::write(&file, "[Game \"daldos\"]\n3,1 (A16-M16 M16-M13)\n4,2 -\n").unwrap();
+    let f = file.to_str().unwrap();
+    let r = json(&["daldos", "analyse", f, "--time", "0.2", "--format", "json"]);
+    let ds = r["decisions"].as_array().unwrap();
+    assert_eq!(ds.len(), 2);
+    assert!(
+        ds.iter()
+            .all(|d| d["exact"] == false && d["source"] == "search"),
+        "{r}"
+    );
+    let text =
+        String::from_utf8(run(&["daldos", "analyse", f, "--time", "0.2"], None).stdout).unwrap();
+    assert!(text.contains("estimate"), "{text}");
+    let out = run(&["daldos", "analyse", f, "--time", "0"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let svg = String::from_utf8(
+        run(
+            &["daldos", "analyse", f, "--time", "0.2", "--format", "svg"],
+            None,
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+}

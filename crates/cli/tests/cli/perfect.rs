@@ -37,7 +37,7 @@ fn build(dir: &Path, pieces: (u8, u8)) -> Tables {
 }
 
 /// The folder with the tables of the whole L = 4 game.
-fn full() -> &'static str {
+pub(super) fn full() -> &'static str {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("perfect-tables");
