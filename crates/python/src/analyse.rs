@@ -4,13 +4,23 @@
 //! (`json.loads`), so its fields, names and values are exactly the CLI's.
 
 use dalkon_dakon::request::analyse::{AnalyseRequest, DEFAULT_ANALYSE_SECONDS};
-use dalkon_rules::dakon;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use dalkon_daldos::request::analyse::{
+    AnalyseRequest as DaldosAnalyse, DEFAULT_ANALYSE_MAX_NODES as DALDOS_NODES,
+    DEFAULT_ANALYSE_SECONDS as DALDOS_SECONDS,
+};
+use dalkon_daldos::request::best::Analyst;
+use dalkon_daldos::request::load_tables;
+use dalkon_rules::{dakon, daldos};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::dakon::{searching, solve_error};
-use crate::errors;
-use crate::record::DakonRecord;
+use crate::daldos::engine::{table_error, tables_dir};
+use crate::{errors, interrupt};
+use crate::record::{DakonRecord, DaldosRecord};
 
 /// A report as Python objects: its JSON, read by `json.loads`.
 pub(crate) fn to_python<'py>(
@@ -57,6 +67,59 @@ fn analyse<'py>(
     })?
     .map_err(solve_error)?;
     to_python(py, &report)
+}
+
+/// The record of an argument: a `Record`, or a record's text.
+fn daldos_record(record: &Bound<'_, PyAny>) -> PyResult<daldos::Record> {
+    if let Ok(r) = record.cast::<DaldosRecord>() {
+        return Ok(r.get().0.clone());
+    }
+    if let Ok(text) = record.cast::<PyString>() {
+        return text.to_str()?.parse().map_err(errors::input);
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(
+        "record must be a dalkon.daldos.Record or a record's text",
+    ))
+}
+
+/// Judge every throw of a Daldøs game, as `dalkon daldos analyse`, with
+/// the solved tables of its board in ``db_dir`` (default as the CLI's):
+/// the report is a dict with the CLI's JSON fields (`decisions` with their
+/// `luck`, `summary`, `start_value`, `result`, …). ``time`` and
+/// ``max_nodes`` are the search budget of each throw the tables do not
+/// cover. Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
+#[pyfunction]
+#[pyo3(name = "analyse", signature = (record, time = DALDOS_SECONDS, max_nodes = Some(DALDOS_NODES), db_dir = None))]
+fn daldos_analyse<'py>(
+    py: Python<'py>,
+    record: &Bound<'py, PyAny>,
+    time: f64,
+    max_nodes: Option<u64>,
+    db_dir: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let record = daldos_record(record)?;
+    let request = DaldosAnalyse::new()
+        .time(Some(time))
+        .map_err(errors::input)?
+        .max_nodes(max_nodes);
+    let dir = tables_dir(db_dir)?;
+    let report = interrupt::run(py, |stop| {
+        let tables = load_tables(&dir, record.start.board(), record.variants)
+            .map_err(|e| table_error(e, ""))?;
+        let analyst = Analyst::with_tables(Arc::new(tables));
+        request
+            .run_record(&analyst, &record, &(), Some(stop))
+            .map_err(errors::input)
+    })??;
+    to_python(py, &report)
+}
+
+/// The Daldøs functions of this file, in `dalkon.daldos`.
+pub fn register_daldos(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(daldos_analyse, m)?)?;
+    m.add("DEFAULT_ANALYSE_SECONDS", DALDOS_SECONDS)?;
+    m.add("DEFAULT_ANALYSE_MAX_NODES", DALDOS_NODES)?;
+    Ok(())
 }
 
 /// The Dakon functions of this file, in `dalkon.dakon`.

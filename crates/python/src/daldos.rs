@@ -20,7 +20,7 @@ use pyo3::types::PyTuple;
 use crate::errors;
 
 mod best;
-mod engine;
+pub(crate) mod engine;
 mod odds;
 mod solve;
 mod value;

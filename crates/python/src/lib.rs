@@ -43,6 +43,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let daldos = PyModule::new(py, "daldos")?;
     daldos::register(&daldos)?;
     daldos.add_class::<record::DaldosRecord>()?;
+    analyse::register_daldos(&daldos)?;
     m.add_submodule(&daldos)?;
     Ok(())
 }

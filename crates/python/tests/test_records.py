@@ -111,3 +111,36 @@ def test_the_example_of_docs_python_md():
         (2, 6, [3, 4], 80, "blunder"),
         (3, 6, [5], 34, "blunder"),
     ]
+
+
+def test_daldos_analyse_is_the_cli_json_and_luck_adds_up(tmp_path):
+    rules = daldos.Rules(board=4)
+    daldos.solve_tables(rules, (4, 4), db_dir=tmp_path)
+    text = """[Game "daldos"]
+[Rules "board=4 dal=any capture=final end=last"]
+
+3,1 (A4-M4 M4-M1) 4,3 - 3,2 (M1-B2 B2-B4x) 2,1 (B3-B4 B4-M3)
+4,3 (B4-M1 M1-B2x) 3,2 (M3-M0 M0-A2x) 4,3 (B2-M3 M3-M0)
+4,1 (B1-B2 B2-M3) 4,2 (M0-B4 B4-M3x) 3,2 (A2-M4 M4-M2) 3,2 (M3-M0 M0-B2)
+2,1 (M2-M0 M0-A1x) 2,2 (B2-B4 B4-M3) 4,1 (A1-M4 M4-M3x) 4,2 -
+2,1 (M3-M1 M1-M0) 4,2 - 4,3 M0-A3x
+"""
+    report = daldos.analyse(text, db_dir=tmp_path)
+    assert report["game"] == "daldos"
+    assert all(d["exact"] for d in report["decisions"])
+    signed = sum((1 if d["side"] == "a" else -1) * (d["luck"] - d["loss"]) for d in report["decisions"])
+    assert abs(report["result"] - report["start_value"] - signed) < 1e-9
+    assert report["result"] == 0.0  # B won
+    assert daldos.analyse(daldos.Record.parse(text), db_dir=tmp_path)["summary"] == report["summary"]
+    if dalkon_binary() is None:
+        pytest.skip("no dalkon binary built")
+    path = tmp_path / "g.record"
+    path.write_text(text)
+    out = subprocess.run(
+        [dalkon_binary(), "daldos", "analyse", str(path), "--db-dir", str(tmp_path), "--format", "json"],
+        capture_output=True, text=True, check=True,
+    )
+    cli = json.loads(out.stdout)
+    strip = lambda r: [{k: v for k, v in d.items() if k not in ("nodes", "seconds")} for d in r["decisions"]]
+    assert strip(cli) == strip(report)
+    assert cli["summary"] == report["summary"]

@@ -9,7 +9,9 @@ Python calls, with the same values and the same one-line error messages:
   ``pos.play_action(d1, d2, action)``, :func:`throws`;
 - :func:`odds` (``daldos odds``, exact fractions), :func:`best`
   (``daldos best``), :func:`value` and :func:`solve_tables` (``daldos value``
-  and ``daldos solve``), :func:`match` (``daldos match``).
+  and ``daldos solve``), :func:`match` (``daldos match``);
+- :class:`Record` (game records) and :func:`analyse` (``daldos analyse``:
+  a dict with the CLI's JSON fields, luck included).
 
 Turns: after a play the result's ``side_to_throw`` is the side that throws
 next, the same side after a dal-dal (1,1), else the opponent. A throw no
@@ -33,6 +35,9 @@ best = _native.best
 value = _native.value
 solve_tables = _native.solve_tables
 match = _native.match
+analyse = _native.analyse
+DEFAULT_ANALYSE_SECONDS = _native.DEFAULT_ANALYSE_SECONDS
+DEFAULT_ANALYSE_MAX_NODES = _native.DEFAULT_ANALYSE_MAX_NODES
 Odds = _native.Odds
 OddsTarget = _native.OddsTarget
 BestResult = _native.BestResult
@@ -59,6 +64,9 @@ __all__ = [
     "value",
     "solve_tables",
     "match",
+    "analyse",
+    "DEFAULT_ANALYSE_SECONDS",
+    "DEFAULT_ANALYSE_MAX_NODES",
     "Odds",
     "OddsTarget",
     "BestResult",

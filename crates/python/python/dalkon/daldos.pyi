@@ -476,3 +476,14 @@ def match(
     turn_cap: int = 5000,
 ) -> MatchResult:
     """A seeded, replayable match ("random", "greedy", "engine:N", "perfect"), as `dalkon daldos match`; Ctrl-C stops it."""
+
+DEFAULT_ANALYSE_SECONDS: float
+DEFAULT_ANALYSE_MAX_NODES: int
+
+def analyse(
+    record: Union[Record, str],
+    time: float = DEFAULT_ANALYSE_SECONDS,
+    max_nodes: Optional[int] = DEFAULT_ANALYSE_MAX_NODES,
+    db_dir: Optional[_Path] = None,
+) -> dict:
+    """Every throw judged, as ``daldos analyse``, with the tables of ``db_dir``: a dict with the CLI's JSON fields."""

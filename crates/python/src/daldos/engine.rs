@@ -28,7 +28,7 @@ create_exception!(
 /// A table error as its exception (files and memory: DataError, as the
 /// CLI's exit code 1; a position not covered: NotCoveredError; the rest
 /// bad input), `prefix` put before its message.
-pub(super) fn table_error(e: TableError, prefix: &str) -> PyErr {
+pub(crate) fn table_error(e: TableError, prefix: &str) -> PyErr {
     let message = format!("{prefix}{}", dalkon_render::one_line(&e));
     match e {
         TableError::OutOfMemory { .. } | TableError::Io { .. } | TableError::BadFile { .. } => {
@@ -42,7 +42,7 @@ pub(super) fn table_error(e: TableError, prefix: &str) -> PyErr {
 /// The tables folder ([`dalkon_store::data_dir`], as the CLI's
 /// `--db-dir`): `db_dir`, else `$DALKON_DB_DIR`, else
 /// `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`.
-pub(super) fn tables_dir(arg: Option<PathBuf>) -> PyResult<PathBuf> {
+pub(crate) fn tables_dir(arg: Option<PathBuf>) -> PyResult<PathBuf> {
     dalkon_daldos::request::tables_dir(arg).map_err(|e| errors::InputError::new_err(e.to_string()))
 }
 
