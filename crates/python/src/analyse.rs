@@ -19,8 +19,8 @@ use pyo3::types::PyString;
 
 use crate::dakon::{searching, solve_error};
 use crate::daldos::engine::{table_error, tables_dir};
-use crate::{errors, interrupt};
 use crate::record::{DakonRecord, DaldosRecord};
+use crate::{errors, interrupt};
 
 /// A report as Python objects: its JSON, read by `json.loads`.
 pub(crate) fn to_python<'py>(

@@ -321,3 +321,30 @@ fn daldos_analyse_without_tables_estimates_and_says_so() {
     .unwrap();
     assert!(svg.starts_with("<svg"), "{svg}");
 }
+
+/// The committed Daldøs example chart is what the program draws of the
+/// example game with the whole L = 4 tables (every value exact).
+#[test]
+fn the_committed_daldos_example_chart_is_the_programs() {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    let record = examples.join("daldos-4.record");
+    let db = super::perfect::full();
+    let out = run(
+        &[
+            "daldos",
+            "analyse",
+            record.to_str().unwrap(),
+            "--db-dir",
+            db,
+            "--format",
+            "svg",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let committed = std::fs::read_to_string(examples.join("daldos-4.svg")).unwrap();
+    assert!(
+        String::from_utf8(out.stdout).unwrap() == committed,
+        "docs/examples/daldos-4.svg is stale: regenerate it with the command of docs/cli.md"
+    );
+}
