@@ -49,7 +49,6 @@ __all__ = [
     "solve",
     "verify",
     "analyse",
-    "DEFAULT_ANALYSE_SECONDS",
     "max_game_length",
     "replay",
 ]

@@ -65,8 +65,6 @@ __all__ = [
     "solve_tables",
     "match",
     "analyse",
-    "DEFAULT_ANALYSE_SECONDS",
-    "DEFAULT_ANALYSE_MAX_NODES",
     "Odds",
     "OddsTarget",
     "BestResult",
