@@ -226,6 +226,290 @@ def test_solve_answers_as_dakon_best(text, options, every_move):
     assert r.moves == cli_moves(cli["moves"])
 
 
+
+SMALL = golden_rows(lambda r: int(r["holes"]) * int(r["seeds"]) <= 9)
+
+
+@pytest.mark.parametrize(
+    "row", SMALL, ids=[f"{r['holes']}x{r['seeds']}-{r['origin']}-{r['mikul']}-{r['nembak']}" for r in SMALL]
+)
+def test_small_starts_have_their_golden_values(row):
+    pos = Position.start(int(row["holes"]), int(row["seeds"]))
+    r = solve(pos, rules_of(row), tt_mb=64)
+    assert r.exact
+    assert r.value == r.lower == r.upper == int(row["value"])
+    assert r.best_moves == [int(h) for h in row["best_moves"].split()]
+
+
+def test_the_seven_by_seven_start_is_plus_98_and_its_pv_replays_to_it():
+    r = solve(Position.start(7, 7), tt_mb=512)
+    assert (r.value, r.best_moves, r.exact) == (98, [1], True)
+    end = replay(Position.start(7, 7), r.pv)
+    assert end.is_over()
+    assert end.terminal_margin() == 98
+    assert r.nodes > 0 and r.seconds > 0
+
+
+def test_a_non_standard_rule_set():
+    rules = Rules(origin="skip")
+    row = golden_rows(lambda r: (r["holes"], r["seeds"], r["origin"], r["mikul"], r["nembak"]) == ("4", "4", "skip", "on", "keep"))[0]
+    r = solve(Position.start(4, 4), rules, tt_mb=64)
+    assert (r.value, r.best_moves) == (int(row["value"]), [int(h) for h in row["best_moves"].split()]) == (30, [1])
+    end = replay(Position.start(4, 4), r.pv, rules)
+    assert end.terminal_margin(rules) == 30
+    # The same board under the standard rules is worth 32.
+    assert solve(Position.start(4, 4), tt_mb=64).value == 32
+
+
+def test_every_move_gives_every_move_its_exact_value():
+    pos = Position.start(3, 2)
+    r = solve(pos, every_move=True, tt_mb=64)
+    assert r.value == 6 and r.best_moves == [3]
+    assert [m[0] for m in r.moves] == [1, 2, 3]
+    assert all(lo == hi for _, lo, hi in r.moves)
+    assert max(lo for _, lo, _ in r.moves) == 6
+    # Each move's value is the mover's gain after it plus the child's value.
+    for hole, lo, _ in r.moves:
+        child, _ = pos.play(hole)
+        c = solve(child, tt_mb=64).value
+        assert lo == (c if child.side_to_move == pos.side_to_move else -c)
+
+
+def test_the_pv_for_north_to_move_ends_at_its_value():
+    pos, _ = Position.start(3, 3).play(2)
+    assert pos.side_to_move == 1
+    r = solve(pos, tt_mb=64)
+    end = replay(pos, r.pv)
+    # The value is North's (the side to move): South's margin negated.
+    assert end.terminal_margin() == -r.value
+
+
+def test_a_node_budget_gives_a_bounded_answer():
+    r = solve(Position.start(7, 7), max_nodes=2000, tt_mb=64)
+    assert not r.exact
+    assert r.lower <= r.value <= r.upper
+    assert r.lower <= 98 <= r.upper
+    assert len(r.best_moves) == 1
+    assert "exact=False" in repr(r)
+
+
+def test_a_game_over_position_is_its_terminal_value():
+    r = solve(Position.parse("1,3/0,0/2,9 1"), tt_mb=64)
+    # North to move: its final store minus South's.
+    assert (r.value, r.best_moves, r.pv, r.exact) == (9 - 6, [], [], True)
+
+
+def test_a_bad_time_is_refused():
+    with pytest.raises(dalkon.InputError, match="--time must be more than 0 seconds"):
+        solve(Position.start(2, 2), time=0)
+
+
+# -- Ctrl-C and the GIL -------------------------------------------------------
+
+
+# 15 holes of 8 seeds: the search would run for hours, and the estimate
+# that a budget-cut answer runs would take seconds (a stopped search skips it).
+HUGE = Position.start(15, 8)
+
+
+def test_ctrl_c_interrupts_a_long_solve_promptly():
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    t0 = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(HUGE, tt_mb=64)
+    finally:
+        timer.cancel()
+    elapsed = time.monotonic() - t0
+    assert 0.5 <= elapsed < 1.5, elapsed
+
+
+def test_ctrl_c_interrupts_every_move_too():
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    t0 = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(Position.start(9, 9), every_move=True, tt_mb=64)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - t0 < 2.3
+
+
+def test_solve_releases_the_gil():
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.005)
+
+    t = threading.Thread(target=tick)
+    t0 = time.monotonic()
+    t.start()
+    try:
+        # 12 x 10: a budget-cut answer's estimate takes well under a second.
+        r = solve(Position.start(12, 10), time=1.0, tt_mb=64)
+    finally:
+        done.set()
+        t.join()
+    assert not r.exact
+    during = [x for x in ticks if t0 + 0.2 < x < t0 + 0.9]
+    # The other thread ticked all along (every 5 ms, allow for a slow box).
+    assert len(during) > 40, len(during)
+
+
+# -- proofs ---------------------------------------------------------------------
+
+
+def test_prove_then_verify_a_small_board(tmp_path):
+    p = prove(holes=3, seeds=3, out_dir=tmp_path)
+    assert (p.value, p.best_moves) == (10, [1])
+    mover, opponent = p.files
+    assert mover.path == tmp_path / "mover.strategy"
+    assert opponent.path == tmp_path / "opponent.strategy"
+    assert (mover.player, mover.guarantees) == (0, 10)
+    assert (opponent.player, opponent.guarantees) == (1, -10)
+    assert mover.bytes == os.path.getsize(mover.path)
+    for f in p.files:
+        v = verify(f.path)
+        assert v.valid and v.failure is None
+        assert v.guarantees == f.guarantees
+        assert v.proved >= v.guarantees
+        assert v.player == f.player
+        assert v.lines == f.lines
+        assert v.root == Position.start(3, 3) and v.rules == Rules()
+        assert v.positions_checked > 0
+    # The guarantees meet: South secures 10, North secures -10.
+    assert verify(mover.path).proved == 10 and verify(opponent.path).proved == -10
+
+
+def test_prove_a_position_gzipped_under_other_rules(tmp_path):
+    pos = Position.parse("2,1,0/1,0,2/0,0 0")
+    rules = Rules(nembak="take")
+    p = prove(pos, rules, out_dir=tmp_path, gzip=True)
+    assert p.value == solve(pos, rules, tt_mb=64).value
+    assert [f.path.name for f in p.files] == ["mover.strategy.gz", "opponent.strategy.gz"]
+    v = verify(p.files[0].path)
+    assert v.valid and v.rules == rules and v.root == pos
+    assert v.guarantees == p.value
+
+
+def test_prove_needs_a_position_or_a_board(tmp_path):
+    with pytest.raises(dalkon.InputError, match="either a position or both holes and seeds"):
+        prove(holes=3, out_dir=tmp_path)
+
+
+def test_a_damaged_proof_file_is_refused(tmp_path):
+    p = prove(holes=2, seeds=2, out_dir=tmp_path)
+    path = p.files[0].path
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[: len(lines) - 1]))  # cut short
+    with pytest.raises(dalkon.DataError) as e:
+        verify(path)
+    assert str(e.value).startswith(f"{path}: ")
+    with pytest.raises(dalkon.DataError, match="^cannot read "):
+        verify(tmp_path / "missing.strategy")
+
+
+def test_a_strategy_claiming_too_much_does_not_hold(tmp_path):
+    p = prove(holes=3, seeds=3, out_dir=tmp_path)
+    path = p.files[0].path
+    text = path.read_text().replace("guarantees 10\n", "guarantees 11\n", 1)
+    path.write_text(text)
+    v = verify(path)
+    assert not v.valid
+    assert (v.guarantees, v.proved) == (11, 10)
+    assert v.failure.kind == "below_guarantee"
+    assert v.failure.message.startswith("it secures only 10, not the 11 it claims: a worst game is ")
+    end = replay(Position.start(3, 3), v.failure.path)
+    assert end.is_over() and end.terminal_margin() == 10
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_prove_writes_the_files_dakon_prove_writes(tmp_path):
+    text = "2,1,3/0,2,2/1,0 1"
+    out = subprocess.run(
+        [dalkon_binary(), "dakon", "prove", "--position", text, "--out", str(tmp_path / "cli"),
+         "--mikul", "off", "--format", "json", "--tt-mb", "64"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    cli = json.loads(out.stdout)
+    p = prove(Position.parse(text), Rules(mikul="off"), out_dir=tmp_path / "py", tt_mb=64)
+    assert (p.value, p.best_moves) == (cli["value"], cli["best_moves"])
+    for f, c in zip(p.files, cli["files"]):
+        assert (f.player, f.guarantees, f.lines, f.reached, f.bytes) == (
+            c["player"], c["guarantees"], c["lines"], c["reached"], c["bytes"])
+        assert f.path.read_bytes() == pathlib.Path(c["path"]).read_bytes()
+
+
+# -- one answer everywhere (issue 18) ----------------------------------------
+
+#: 7×7 positions from the principal variation of the 7×7 start, and one with
+#: North to move; the CLI's agreement tests use the same.
+GAME_7X7 = [
+    "0,0,0,1,0,0,7/0,6,0,2,6,9,2/65,0 0",
+    "3,3,3,0,1,2,1/1,0,1,5,1,2,5/70,0 0",
+    "4,1,0,3,2,1,2/0,1,0,6,0,3,0/75,0 0",
+    "3,1,4,2,0,1,3/1,0,1,0,1,0,1/80,0 0",
+    "0,6,0,2,6,9,2/0,0,0,1,0,0,7/0,65 1",
+]
+
+
+def agreement_positions():
+    starts = [str(Position.start(h, s)) for h in range(2, 6) for s in range(1, 5)]
+    return starts + GAME_7X7
+
+
+def cli_json(*args):
+    out = subprocess.run([dalkon_binary(), *args, "--format", "json"], check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_solve_gives_the_clis_answer_on_small_boards_and_7x7_positions():
+    for text in agreement_positions():
+        pos = Position.parse(text)
+        for every_move in (False, True):
+            flags = ["--every-move"] if every_move else []
+            cli = cli_json("dakon", "best", "--position", text, *flags)
+            r = solve(pos, every_move=every_move)
+            assert (r.value, r.best_moves, r.exact, r.pv) == (
+                cli["value"], cli["best_moves"], cli["exact"], cli["pv"]), text
+            # Each move: the CLI's exact value, or its bounds.
+            by_hole = {m[0]: m for m in r.moves}
+            assert sorted(by_hole) == [m["move"] for m in cli["moves"]], text
+            for m in cli["moves"]:
+                _, lower, upper = by_hole[m["move"]]
+                if "value" in m:
+                    assert lower == upper == m["value"], (text, m)
+                else:
+                    assert (lower, upper) == (m["lower"], m["upper"]), (text, m)
+        show = cli_json("dakon", "show", "--position", text, "--best", "--max-nodes", "1000000000")
+        assert (show["value"], show["best_moves"], show["exact"]) == (r.value, r.best_moves, r.exact)
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_the_svg_and_the_drawing_are_the_clis():
+    for text in ["1,2,3/4,5,6/7,8 1", "0,0/5,0/3,0 0", GAME_7X7[0]]:
+        pos = Position.parse(text)
+        for fmt, got in (("svg", pos._repr_svg_()), ("text", pos.draw())):
+            out = subprocess.run([dalkon_binary(), "dakon", "show", "--position", text,
+                                  "--format", fmt], check=True, capture_output=True,
+                                 text=True).stdout
+            assert got == out, (text, fmt)
+
+
+def test_prove_takes_a_position_or_a_board_not_both(tmp_path):
+    with pytest.raises(dalkon.InputError, match="give either a position or both holes and seeds"):
+        prove(Position.start(2, 1), holes=2, seeds=1, out_dir=tmp_path)
+
+
 def cli_lines(lines):
     return [
         {"move": l.move, "value": l.value, "exact": l.exact, "pv": l.pv}
