@@ -67,11 +67,11 @@ fn usage_errors_are_one_line_naming_the_command() {
     );
     refused(
         &["dakon"],
-        "error: 'dalkon dakon' needs a command: solve, best, play, openings, prove, verify, show, game; see 'dalkon dakon --help'\n",
+        "error: 'dalkon dakon' needs a command: solve, best, play, openings, prove, verify, show, game, analyse; see 'dalkon dakon --help'\n",
     );
     refused(
         &["daldos"],
-        "error: 'dalkon daldos' needs a command: table, odds, moves, best, match, show, game, solve, value; see 'dalkon daldos --help'\n",
+        "error: 'dalkon daldos' needs a command: table, odds, moves, best, match, show, game, solve, value, analyse; see 'dalkon daldos --help'\n",
     );
     refused(
         &["daldos", "table", "--dal", "foo"],

@@ -273,6 +273,7 @@ fn each_help_lists_only_the_formats_of_its_command() {
             "daldos table" => &["text", "json", "csv", "md"],
             "daldos game" | "dakon game" => &["text"],
             "daldos show" | "dakon show" => &["text", "svg", "json"],
+            "daldos analyse" | "dakon analyse" => &["text", "json", "svg"],
             _ => &["text", "json"],
         }
     };
