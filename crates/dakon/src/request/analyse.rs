@@ -198,6 +198,7 @@ impl AnalyseRequest {
             }
         }
         let mut report = judge(&positions, moves, &analyses);
+        report.rules = self.rules;
         if stopped {
             // The decisions before the first one analysed were not reached.
             let first = searched
@@ -405,7 +406,11 @@ fn judge(
             // Forced, or not reached before a stop (dropped by the caller).
             None => (vec![hole], 0, 0.0),
         };
-        let d = Decision::new(i, &p, hole, best, position, played, forced, nodes, secs);
+        let mut d = Decision::new(i, &p, hole, best, position, played, forced, nodes, secs);
+        d.pv = analyses[i]
+            .as_ref()
+            .map(|r| r.pv.clone())
+            .unwrap_or_default();
         next = Known {
             estimate: d.best_value,
             ..position
@@ -415,6 +420,7 @@ fn judge(
     decisions.reverse();
     AnalyseReport {
         game: "dakon",
+        rules: Rules::default(),
         summary: Summary::of(&decisions),
         decisions,
         end,
@@ -486,10 +492,19 @@ pub struct Decision {
     pub nodes: u64,
     /// Seconds of the decision's search.
     pub seconds: f64,
+    /// The line of play its search found from the position (the best
+    /// move first; both sides' moves, bonus moves included, as `best`'s
+    /// `pv`), empty for a forced move.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pv: Vec<usize>,
 }
 
 fn as_text<S: Serializer>(p: &Position, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(p)
+}
+
+fn rules_text<S: Serializer>(r: &Rules, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(r)
 }
 
 impl Decision {
@@ -534,6 +549,7 @@ impl Decision {
             estimate: lower.map(|_| position.shallow),
             nodes,
             seconds,
+            pv: Vec::new(),
         }
     }
 
@@ -633,6 +649,9 @@ impl Summary {
 pub struct AnalyseReport {
     /// `"dakon"`.
     pub game: &'static str,
+    /// The rules of the game, `origin=… mikul=… nembak=…`.
+    #[serde(serialize_with = "rules_text")]
+    pub rules: Rules,
     /// Every decision, in the order played.
     pub decisions: Vec<Decision>,
     /// Each side's decisions summed up.
@@ -803,11 +822,12 @@ mod tests {
         j["nodes"] = 0.into();
         let want = serde_json::json!({
             "game": "dakon",
+            "rules": "origin=sow mikul=on nembak=keep",
             "decisions": [
                 {"ply": 1, "side": 0, "position": "1,1,0/6,0,0/0,0 0", "played": 1,
                  "best": [2], "best_value": 8, "played_value": -4, "loss": 12,
                  "exact": true, "mark": "blunder", "forced": false,
-                 "nodes": 0, "seconds": 0},
+                 "nodes": 0, "seconds": 0, "pv": [2]},
                 {"ply": 2, "side": 0, "position": "0,0,1/6,0,0/1,0 0", "played": 3,
                  "best": [3], "best_value": -4, "played_value": -4, "loss": 0,
                  "exact": true, "mark": null, "forced": true,

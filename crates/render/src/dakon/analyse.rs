@@ -120,6 +120,7 @@ pub fn analyse(r: &AnalyseReport) -> String {
             writeln!(out, "{}", line(row.each_ref().map(String::as_str)))?;
         }
         writeln!(out)?;
+        out.push_str(&best_lines(r));
         out.push_str(&summary(r));
         writeln!(out)?;
         writeln!(
@@ -146,6 +147,40 @@ pub fn analyse(r: &AnalyseReport) -> String {
             r.nodes,
             r.seconds
         )
+    })
+}
+
+/// The best line of play at each marked decision (`ply 8, S4 a blunder:
+/// best line S3 S1 | N2 …`), a blank line after them; nothing when no
+/// decision is marked.
+pub fn best_lines(r: &AnalyseReport) -> String {
+    let marked: Vec<&Decision> = r
+        .decisions
+        .iter()
+        .filter(|d| d.mark.is_some() && !d.pv.is_empty())
+        .collect();
+    if marked.is_empty() {
+        return String::new();
+    }
+    lines(|out| {
+        writeln!(out, "best lines at the marked moves:")?;
+        for d in marked {
+            let side = side_of(d.side);
+            let mark = d.mark.map_or("", |m| m.name());
+            let exact = if d.exact {
+                ""
+            } else {
+                "  (the table's line, not proved)"
+            };
+            writeln!(
+                out,
+                "  ply {:>3}, {} {mark}: {}{exact}",
+                d.ply,
+                hole_name(side, d.played),
+                super::line(&d.position, &r.rules, &d.pv)
+            )?;
+        }
+        writeln!(out)
     })
 }
 
@@ -268,6 +303,9 @@ mod tests {
 ply  side       played  best  best value  played value  loss  mark
   1  South (0)  S1      S2    +8          -4            12    blunder
   2  South (0)  S3      S3    -4          -4            0     forced
+
+best lines at the marked moves:
+  ply   1, S1 blunder: S2
 
 side       decisions  exact  mean loss  inaccuracy  mistake  blunder
 South (0)          1      1      12.00           0        0        1
