@@ -12,15 +12,21 @@ use crate::dakon::{PyPosition, PyRules};
 use crate::daldos::{Play, Position as DaldosPosition, Rules as DaldosRules};
 use crate::errors;
 
-/// The text of the record file `path`, bounded as the CLI reads it.
-fn read(path: PathBuf) -> PyResult<String> {
-    dalkon_store::read_text(&path, MAX_RECORD_BYTES, "a game record").map_err(|e| {
+/// The record in the file `path`, read bounded as the CLI reads it; its
+/// errors name the file.
+fn read<R>(path: PathBuf) -> PyResult<R>
+where
+    R: std::str::FromStr<Err = dalkon_rules::RecordError>,
+{
+    let text = dalkon_store::read_text(&path, MAX_RECORD_BYTES, "a game record").map_err(|e| {
         if e.is_bad_input() {
             errors::input(e)
         } else {
             errors::data(e)
         }
-    })
+    })?;
+    text.parse()
+        .map_err(|e| errors::input(format!("{}: {e}", path.display())))
 }
 
 fn write(path: PathBuf, text: &str) -> PyResult<()> {
@@ -65,10 +71,7 @@ impl DakonRecord {
     /// Read a record file (at most 4 MiB).
     #[staticmethod]
     fn read(path: PathBuf) -> PyResult<Self> {
-        let text = read(path.clone())?;
-        text.parse()
-            .map(DakonRecord)
-            .map_err(|e| errors::input(format!("{}: {e}", path.display())))
+        read(path).map(DakonRecord)
     }
 
     /// Write the record to ``path`` (atomically).
@@ -142,14 +145,16 @@ impl DaldosRecord {
     #[pyo3(signature = (start, plays = Vec::new()))]
     fn new(start: &DaldosPosition, plays: Vec<PyRef<'_, Play>>) -> PyResult<Self> {
         let mut record = daldos::Record::new(start.pos, start.rules.variants);
-        for (i, p) in plays.iter().enumerate() {
-            record
-                .push(daldos::Turn {
-                    throw: p.throw,
-                    play: p.play.clone(),
-                })
-                .map_err(|e| errors::input(format!("throw {}: {e}", i + 1)))?;
-        }
+        let turns = plays
+            .iter()
+            .map(|p| daldos::Turn {
+                throw: p.throw,
+                play: p.play.clone(),
+            })
+            .collect();
+        record
+            .extend(turns)
+            .map_err(|(i, e)| errors::input(format!("throw {}: {e}", i + 1)))?;
         Ok(DaldosRecord(record))
     }
 
@@ -162,10 +167,7 @@ impl DaldosRecord {
     /// Read a record file (at most 4 MiB).
     #[staticmethod]
     fn read(path: PathBuf) -> PyResult<Self> {
-        let text = read(path.clone())?;
-        text.parse()
-            .map(DaldosRecord)
-            .map_err(|e| errors::input(format!("{}: {e}", path.display())))
+        read(path).map(DaldosRecord)
     }
 
     /// Write the record to ``path`` (atomically).

@@ -262,8 +262,68 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// The value of tag `name` among a record's other tags.
+pub fn tag_in<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Set tag `name` among a record's other tags (replacing its value, or
+/// adding it last).
+pub fn set_tag_in(tags: &mut Vec<(String, String)>, name: &str, value: String) {
+    match tags.iter_mut().find(|(n, _)| n == name) {
+        Some(t) => t.1 = value,
+        None => tags.push((name.to_owned(), value)),
+    }
+}
+
+/// A finished game's `Result` tag, if given, must be `actual` (what the
+/// `what`, "moves" or "throws", play out to; `*` for a game not over,
+/// which any `Result` may describe).
+pub fn check_result(parts: &Parts, actual: &str, what: &str) -> Result<(), RecordError> {
+    match parts.tag("Result") {
+        Some(tag) if actual != "*" && tag.value != actual => Err(RecordError::Tag {
+            line: tag.line,
+            name: "Result".to_owned(),
+            problem: format!(
+                "says {:?}, but the game the {what} play ends {actual}",
+                crate::excerpt(&tag.value)
+            ),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// A record's text: its own tags (`Game`, `Rules`, the start), then the
+/// `other` tags in order, the `Result` last as the moves end the game
+/// (`result`; a game not over keeps a `Result` tag it was given, else
+/// gets `*`), a blank line, and the move `words` in lines of at most 72
+/// characters.
+pub fn write_record(
+    own: Vec<(&str, String)>,
+    other: &[(String, String)],
+    result: &str,
+    words: &[String],
+) -> String {
+    let mut tags = own;
+    for (name, value) in other {
+        if name != "Result" || result == "*" {
+            tags.push((name, value.clone()));
+        }
+    }
+    if result != "*" || tag_in(other, "Result").is_none() {
+        tags.push(("Result", result.to_owned()));
+    }
+    let mut out = String::new();
+    write_tags(&mut out, &tags);
+    out.push('\n');
+    write_moves(&mut out, words, 72);
+    out
+}
+
 /// The tag lines of a record, one `[Name "value"]` a line.
-pub fn write_tags(out: &mut String, tags: &[(&str, String)]) {
+fn write_tags(out: &mut String, tags: &[(&str, String)]) {
     for (name, value) in tags {
         let _ = writeln!(out, "[{name} \"{}\"]", escape(value));
     }
@@ -272,7 +332,7 @@ pub fn write_tags(out: &mut String, tags: &[(&str, String)]) {
 /// The move text: `words` separated by spaces, in lines of at most
 /// `width` characters (a word longer than that alone on its line), ending
 /// in a newline.
-pub fn write_moves(out: &mut String, words: &[String], width: usize) {
+fn write_moves(out: &mut String, words: &[String], width: usize) {
     let mut line_len = 0;
     for w in words {
         let n = w.chars().count();

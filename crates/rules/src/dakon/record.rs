@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Mikul, Nembak, Origin, Position, Rules, Side};
-use crate::record::{write_moves, write_tags, Parts, RecordError, Tag};
+use crate::record::{check_result, set_tag_in, tag_in, write_record, Parts, RecordError};
 
 /// The tags a record reads itself; any other tag is kept as it is.
 const OWN_TAGS: [&str; 5] = ["Game", "Rules", "Start", "Holes", "Seeds"];
@@ -59,19 +59,12 @@ impl Record {
 
     /// The value of tag `name` among [`Record::tags`].
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_in(&self.tags, name)
     }
 
     /// Set tag `name` (replacing its value, or adding it last).
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
-        let value = value.into();
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(t) => t.1 = value,
-            None => self.tags.push((name.to_owned(), value)),
-        }
+        set_tag_in(&mut self.tags, name, value.into());
     }
 
     /// The PGN result of the game so far: `1-0` when South has won, `0-1`
@@ -127,26 +120,9 @@ impl FromStr for Record {
                 .map_err(|e| bad(format!("{} ({} to move)", e, pos.side_to_move())))?;
             record.moves.push(hole);
         }
-        if let Some(tag) = parts.tag("Result") {
-            check_result(tag, record.result())?;
-        }
+        check_result(&parts, record.result(), "moves")?;
         Ok(record)
     }
-}
-
-/// A finished game's `Result` must say who won.
-fn check_result(tag: &Tag, actual: &str) -> Result<(), RecordError> {
-    if actual != "*" && tag.value != actual {
-        return Err(RecordError::Tag {
-            line: tag.line,
-            name: "Result".to_owned(),
-            problem: format!(
-                "says {:?}, but the game the moves play ends {actual}",
-                crate::excerpt(&tag.value)
-            ),
-        });
-    }
-    Ok(())
 }
 
 fn rules(parts: &Parts) -> Result<Rules, RecordError> {
@@ -228,39 +204,20 @@ impl fmt::Display for Record {
             ("Game", "dakon".to_owned()),
             ("Rules", self.rules.to_string()),
         ];
-        let initial = (self.start.total_seeds() % (2 * self.start.holes() as u32) == 0)
-            .then(|| {
-                let seeds = self.start.total_seeds() / (2 * self.start.holes() as u32);
-                u8::try_from(seeds)
-                    .ok()
-                    .and_then(|s| Position::start(self.start.holes(), s).ok())
-            })
-            .flatten()
-            .filter(|p| *p == self.start);
-        match initial {
-            Some(_) => {
-                tags.push(("Holes", self.start.holes().to_string()));
-                let seeds = self.start.total_seeds() / (2 * self.start.holes() as u32);
-                tags.push(("Seeds", seeds.to_string()));
-            }
-            None => tags.push(("Start", self.start.to_string())),
+        let holes = self.start.holes();
+        let seeds = self.start.total_seeds() / (2 * holes as u32);
+        let initial = u8::try_from(seeds)
+            .ok()
+            .and_then(|s| Position::start(holes, s).ok())
+            .is_some_and(|p| p == self.start);
+        if initial {
+            tags.push(("Holes", holes.to_string()));
+            tags.push(("Seeds", seeds.to_string()));
+        } else {
+            tags.push(("Start", self.start.to_string()));
         }
-        let result = self.result();
-        for (name, value) in &self.tags {
-            if name == "Result" && result != "*" {
-                continue;
-            }
-            tags.push((name, value.clone()));
-        }
-        if result != "*" || self.tag("Result").is_none() {
-            tags.push(("Result", result.to_owned()));
-        }
-        let mut out = String::new();
-        write_tags(&mut out, &tags);
-        out.push('\n');
         let words: Vec<String> = self.moves.iter().map(|h| h.to_string()).collect();
-        write_moves(&mut out, &words, 72);
-        f.write_str(&out)
+        f.write_str(&write_record(tags, &self.tags, self.result(), &words))
     }
 }
 

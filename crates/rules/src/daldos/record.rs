@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{plays, Board, CaptureRule, DalRule, EndRule, Play, Position, Side, Throw, Variants};
-use crate::record::{write_moves, write_tags, Parts, RecordError, Token};
+use crate::record::{check_result, set_tag_in, tag_in, write_record, Parts, RecordError, Token};
 
 /// The tags a record reads itself; any other tag is kept as it is.
 const OWN_TAGS: [&str; 3] = ["Game", "Rules", "Start"];
@@ -69,35 +69,34 @@ impl Record {
         *self.positions().last().expect("the start is there")
     }
 
-    /// Add `turn` at the end, if it is legal where the game stands.
-    pub fn push(&mut self, turn: Turn) -> Result<Position, String> {
-        let pos = self.end();
-        let next = after(&pos, &self.variants, &turn).ok_or_else(|| {
-            format!(
-                "{} is not a play of the throw {} here",
-                turn.play.notation(pos.board()),
-                turn.throw
-            )
-        })?;
-        self.turns.push(turn);
-        Ok(next)
+    /// Add `turns` at the end, each checked where the game stands (one
+    /// replay of the game, however many are added): the position after
+    /// them, or the index among `turns` of the first that is not a play
+    /// of its throw, and why (the turns before it are kept).
+    pub fn extend(&mut self, turns: Vec<Turn>) -> Result<Position, (usize, String)> {
+        let mut pos = self.end();
+        for (i, turn) in turns.into_iter().enumerate() {
+            pos = after(&pos, &self.variants, &turn).ok_or_else(|| {
+                let why = format!(
+                    "{} is not a play of the throw {} here",
+                    turn.play.notation(pos.board()),
+                    turn.throw
+                );
+                (i, why)
+            })?;
+            self.turns.push(turn);
+        }
+        Ok(pos)
     }
 
     /// The value of tag `name` among [`Record::tags`].
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_in(&self.tags, name)
     }
 
     /// Set tag `name` (replacing its value, or adding it last).
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
-        let value = value.into();
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some(t) => t.1 = value,
-            None => self.tags.push((name.to_owned(), value)),
-        }
+        set_tag_in(&mut self.tags, name, value.into());
     }
 
     /// The PGN result of the game so far: `1-0` when A has won, `0-1` B,
@@ -251,19 +250,7 @@ impl FromStr for Record {
             });
             pos = found.result;
         }
-        if let Some(tag) = parts.tag("Result") {
-            let actual = result(&pos, &variants);
-            if actual != "*" && tag.value != actual {
-                return Err(RecordError::Tag {
-                    line: tag.line,
-                    name: "Result".to_owned(),
-                    problem: format!(
-                        "says {:?}, but the game the throws play ends {actual}",
-                        crate::excerpt(&tag.value)
-                    ),
-                });
-            }
-        }
+        check_result(&parts, result(&pos, &variants), "throws")?;
         Ok(record)
     }
 }
@@ -304,26 +291,12 @@ impl fmt::Display for Record {
         if self.start != Position::start(board) {
             tags.push(("Start", self.start.to_string()));
         }
-        let result = self.result();
-        for (name, value) in &self.tags {
-            if name == "Result" && result != "*" {
-                continue;
-            }
-            tags.push((name, value.clone()));
-        }
-        if result != "*" || self.tag("Result").is_none() {
-            tags.push(("Result", result.to_owned()));
-        }
-        let mut out = String::new();
-        write_tags(&mut out, &tags);
-        out.push('\n');
         let words: Vec<String> = self
             .turns
             .iter()
             .map(|t| format!("{} {}", t.throw, play_text(&t.play, board)))
             .collect();
-        write_moves(&mut out, &words, 72);
-        f.write_str(&out)
+        f.write_str(&write_record(tags, &self.tags, self.result(), &words))
     }
 }
 
@@ -342,10 +315,10 @@ mod tests {
             let throw = Throw::ALL[(k * 7) % 16];
             let first = plays(&pos, &r.variants, throw).remove(0);
             pos = r
-                .push(Turn {
+                .extend(vec![Turn {
                     throw,
                     play: first.play,
-                })
+                }])
                 .unwrap();
             k += 1;
         }
