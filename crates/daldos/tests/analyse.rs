@@ -444,3 +444,52 @@ fn a_stop_ends_the_analysis_early() {
     let j = serde_json::to_value(&r).unwrap();
     assert_eq!(j["stopped"], true);
 }
+
+/// With the search's table kept across the decisions of the game, the
+/// analysis (values, depths, node counts) is the same for any thread count.
+#[test]
+fn the_analysis_does_not_depend_on_the_thread_count() {
+    let board = Board::NORWEGIAN;
+    let v = Variants::default();
+    let analyst = Analyst::without_tables(board, v);
+    let g = Daldos::new(v);
+    let cfg = MatchConfig {
+        games: 1,
+        seed: 9,
+        turn_cap: 400,
+    };
+    let start = Position::start(board);
+    let e = EnginePlayer::new(1);
+    let turns = match_game_moves(&g, &start, &e, &RandomPlayer, cfg, 0);
+    let turns = &turns[..turns.len().min(16)];
+    let run = || {
+        let r = AnalyseRequest::new()
+            .time(None)
+            .unwrap()
+            .max_nodes(Some(60_000))
+            .run(&analyst, &start, turns, &(), None)
+            .unwrap();
+        let per: Vec<_> = r
+            .decisions
+            .iter()
+            .map(|d| {
+                (
+                    d.best_value.to_bits(),
+                    d.played_value.to_bits(),
+                    d.depth,
+                    d.nodes,
+                )
+            })
+            .collect();
+        (per, r.nodes)
+    };
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+    };
+    let one = pool(1).install(run);
+    assert_eq!(one, pool(2).install(run));
+    assert!(one.0.iter().any(|&(_, _, d, _)| d >= Some(2)), "{one:?}");
+}

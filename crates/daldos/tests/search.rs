@@ -4,8 +4,8 @@
 //! the game's values, and thread-count independence.
 
 use dalkon_daldos::engine::{
-    analyse_position, analyse_throw, quantize, Game, RootMode, SearchError, SearchOptions,
-    Searcher, Stats,
+    analyse_position, analyse_position_keeping, analyse_throw, quantize, Game, KeptTable, RootMode,
+    SearchError, SearchOptions, Searcher, Stats,
 };
 use proptest::prelude::*;
 
@@ -309,7 +309,65 @@ fn random_root_checks(seed: u64, modulus: u64, depth: u32) {
             let (i, v) = Searcher::new(&g, o).best_play(&root, &plays, depth);
             assert_eq!((plays[i].0, v), (ta.plays[0].play, ta.value));
         }
+        // A table kept across searches (large, and small enough to
+        // overflow) never changes a value either: the same root twice (the
+        // second search reads what the first learnt) and other positions
+        // in between, at this depth and the one below.
+        for capacity in [1 << 16, 8] {
+            let mut kept = KeptTable::new(capacity);
+            let others = [RPos { id: 2, side: 1 }, root, RPos { id: 5, side: 0 }];
+            for (k, r) in std::iter::once(root).chain(others).enumerate() {
+                if g.winner(&r).is_some() {
+                    continue;
+                }
+                let d = if k % 2 == 0 { depth } else { depth.max(2) - 1 };
+                let o = SearchOptions { depth: d, ..o };
+                for mode in [RootMode::AllExact, RootMode::BestOnly] {
+                    let p =
+                        analyse_position_keeping(&g, &r, o, mode, &|| {}, None, &mut kept).unwrap();
+                    assert_eq!(p.value, reference(&g, &r, d), "{o:?} {capacity}");
+                }
+            }
+        }
     }
+}
+
+#[test]
+fn a_kept_table_saves_work_on_a_position_searched_before() {
+    let g = Random::new(42, 1 << 40);
+    let root = RPos { id: 1, side: 0 };
+    let mut kept = KeptTable::new(1 << 20);
+    let first = analyse_position_keeping(
+        &g,
+        &root,
+        opts(3),
+        RootMode::AllExact,
+        &|| {},
+        None,
+        &mut kept,
+    )
+    .unwrap();
+    assert!(!kept.is_empty());
+    let again = analyse_position_keeping(
+        &g,
+        &root,
+        opts(3),
+        RootMode::AllExact,
+        &|| {},
+        None,
+        &mut kept,
+    )
+    .unwrap();
+    let fresh = analyse_position(&g, &root, opts(3), RootMode::AllExact).unwrap();
+    assert_eq!(first.stats, fresh.stats);
+    assert_eq!((again.value, first.value), (fresh.value, fresh.value));
+    // Every root play's result is now a finished game or known at its
+    // depth: one node each.
+    let root_plays: usize = first.throws.iter().map(|(t, _)| t.plays.len()).sum();
+    let s = again.stats;
+    assert_eq!(s.tt_hits + s.terminals, root_plays as u64);
+    assert_eq!(s.nodes(), root_plays as u64);
+    assert!(first.stats.nodes() > 10 * s.nodes(), "{:?}", first.stats);
 }
 
 proptest! {
@@ -381,6 +439,35 @@ fn thread_count_does_not_change_anything() {
     assert_eq!(one, two);
     assert_eq!(one, four);
     assert!(one.3.nodes() > 0);
+    // With a table kept across a sequence of searches too.
+    let kept_run = || {
+        let mut kept = KeptTable::new(4096);
+        let mut out = Vec::new();
+        for id in [3, 4, 3, 8, 3] {
+            let r = RPos {
+                id,
+                side: (id % 2) as u8,
+            };
+            if g.winner(&r).is_none() {
+                let p = analyse_position_keeping(
+                    &g,
+                    &r,
+                    opts(3),
+                    RootMode::BestOnly,
+                    &|| {},
+                    None,
+                    &mut kept,
+                )
+                .unwrap();
+                out.push((p.value, p.stats));
+            }
+        }
+        (out, kept.len(), kept.emptied())
+    };
+    let one = in_pool(1, kept_run);
+    assert_eq!(one, in_pool(2, kept_run));
+    assert_eq!(one, in_pool(4, kept_run));
+    assert!(one.0.len() >= 3);
 }
 
 /// Whether every line of the plain expectiminimax of `pos` to `depth` ends

@@ -131,6 +131,16 @@ impl<P: Clone + Eq + Hash> Table<P> {
     pub fn clears(&self) -> u64 {
         self.clears
     }
+
+    /// Take out the entries searched to `min_depth` or deeper (the others
+    /// are dropped), in no particular order, leaving the table empty.
+    pub fn drain_deep(&mut self, min_depth: u32) -> Vec<(P, u32, Bounds)> {
+        self.map
+            .drain()
+            .filter(|(k, _)| k.depth >= min_depth)
+            .map(|(k, b)| (k.pos, k.depth, b))
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -149,6 +159,23 @@ mod tests {
         assert_eq!(t.probe(&7, 2).unwrap().exact(), Some(0.375));
         // Bounds met with an estimate are an estimate.
         assert!(t.probe(&7, 2).unwrap().estimated);
+    }
+
+    #[test]
+    fn draining_keeps_the_deep_entries() {
+        let mut t = Table::new(10);
+        let b = Bounds {
+            lo: 0.5,
+            hi: 0.75,
+            estimated: true,
+        };
+        t.store(&1u32, 1, b);
+        t.store(&2u32, 2, b);
+        t.store(&3u32, 3, b);
+        let mut kept = t.drain_deep(2);
+        kept.sort_by_key(|&(p, _, _)| p);
+        assert_eq!(kept, vec![(2, 2, b), (3, 3, b)]);
+        assert!(t.is_empty());
     }
 
     #[test]

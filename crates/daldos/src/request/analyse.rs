@@ -63,7 +63,10 @@ use serde::{Serialize, Serializer};
 
 use super::best::Analyst;
 use super::value::ValueRequest;
-use crate::engine::{analyse_position_with_stop, RootMode, SearchError, SearchOptions, MAX_DEPTH};
+use crate::engine::{
+    analyse_position_keeping, KeptTable, RootMode, SearchError, SearchOptions, KEPT_CAPACITY,
+    MAX_DEPTH,
+};
 
 /// The default time budget of one decision's search, in seconds. Measured
 /// on this project's 2-core machine (docs/cli.md, "Analysing a game"): a
@@ -309,13 +312,16 @@ impl AnalyseRequest {
         let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let mut decisions = Vec::with_capacity(n);
         let mut was_stopped = false;
+        // One table for the whole game: each decision's search starts with
+        // what the earlier ones proved (the same game and options for all).
+        let mut kept = KeptTable::new(KEPT_CAPACITY);
         for (k, (throw, play)) in turns.iter().enumerate() {
             if stopped() {
                 was_stopped = true;
                 break;
             }
             let pos = &positions[k];
-            let Some(v) = self.value(analyst, pos, stop) else {
+            let Some(v) = self.value(analyst, pos, stop, &mut kept) else {
                 was_stopped = true;
                 break;
             };
@@ -326,7 +332,7 @@ impl AnalyseRequest {
         let (result, result_exact) = match end.winner(&variants) {
             Some(w) => (if w == Side::A { 1.0 } else { 0.0 }, true),
             None if was_stopped => (f64::NAN, false),
-            None => match self.value(analyst, &end, stop) {
+            None => match self.value(analyst, &end, stop, &mut kept) {
                 Some(v) => {
                     progress.position_done(total, total);
                     (for_a(end.side_to_move(), v.before.value), v.before.exact)
@@ -363,6 +369,7 @@ impl AnalyseRequest {
         analyst: &Analyst,
         pos: &Position,
         stop: Option<&AtomicBool>,
+        kept: &mut KeptTable<Position>,
     ) -> Option<Values> {
         let tables = analyst.tables();
         let variants = analyst.game().variants;
@@ -376,17 +383,19 @@ impl AnalyseRequest {
                 return Some(Values::from_tables(&r));
             }
         }
-        self.search(analyst, pos, stop)
+        self.search(analyst, pos, stop, kept)
     }
 
     /// Iterative deepening of `pos` before its throw, every play valued,
     /// within the time and node budgets. Depth 1 always finishes (only
-    /// `stop` ends it); a deeper depth cut by a budget is dropped.
+    /// `stop` ends it); a deeper depth cut by a budget is dropped. Every
+    /// depth reads and adds to `kept`, the game's table.
     fn search(
         &self,
         analyst: &Analyst,
         pos: &Position,
         stop: Option<&AtomicBool>,
+        kept: &mut KeptTable<Position>,
     ) -> Option<Values> {
         let began = Instant::now();
         let deadline = self.time.map(|t| began + t);
@@ -414,13 +423,14 @@ impl AnalyseRequest {
             // Depth 1 ignores the deadline: there is always an answer.
             let watched = if depth == 1 { None } else { deadline };
             let outcome = with_deadline(stop, watched, |flag| {
-                analyse_position_with_stop(
+                analyse_position_keeping(
                     analyst.game(),
                     pos,
                     opts,
                     RootMode::AllExact,
                     &|| {},
-                    flag,
+                    Some(flag),
+                    &mut *kept,
                 )
             });
             last_took = t0.elapsed();

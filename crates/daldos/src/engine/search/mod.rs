@@ -82,6 +82,11 @@
 //! ever pass windows computed before the parallel part starts, so values,
 //! best plays and node counts are the same for any number of threads.
 //!
+//! A [`KeptTable`] (`kept.rs`) carries bounds from one root search to the
+//! next ([`analyse_position_keeping`]: the decisions of a game analysed one
+//! after another); it is read-only while a search runs and filled after it
+//! from a set, so it keeps this property.
+//!
 //! # Node budget
 //! With [`SearchOptions::max_nodes`] a root search visits at most that many
 //! nodes (as counted by [`Stats::nodes`]) and otherwise stops with
@@ -109,17 +114,20 @@
 //!
 //! # Files
 //! `searcher.rs` holds the [`Searcher`] and its play choices, `chance.rs`
-//! its chance nodes (Star1, Star2), `root.rs` the root functions; this
+//! its chance nodes (Star1, Star2), `root.rs` the root functions, `kept.rs`
+//! the table kept across root searches; this
 //! module, the options, errors and counts they share.
 
 mod chance;
+mod kept;
 mod root;
 mod searcher;
 
+pub use kept::{KeptTable, KEPT_CAPACITY, KEPT_MIN_DEPTH};
 pub use root::{
-    analyse_position, analyse_position_with_progress, analyse_position_with_stop, analyse_throw,
-    analyse_throw_with_progress, analyse_throw_with_stop, PlayValue, PositionAnalysis, RootMode,
-    ThrowAnalysis,
+    analyse_position, analyse_position_keeping, analyse_position_with_progress,
+    analyse_position_with_stop, analyse_throw, analyse_throw_with_progress,
+    analyse_throw_with_stop, PlayValue, PositionAnalysis, RootMode, ThrowAnalysis,
 };
 pub use searcher::Searcher;
 

@@ -8,9 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
+use super::kept::{KeptTable, KEPT_MIN_DEPTH};
 use super::searcher::{root_order, Searcher};
 use super::{SearchError, SearchOptions, Stats, MAX_DEPTH};
 use crate::engine::game::Game;
+use crate::engine::tt::{Bounds, Table};
 
 /// How the root of [`analyse_throw`] is searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,8 +162,11 @@ fn throw_root<G: Game>(
     check(game, pos, &opts)?;
     let plays = game.plays(pos, throw);
     let limit = share(&opts, plays.len());
-    search_throw(game, pos, throw, plays, opts, mode, limit, progress, stop)
-        .map_err(|stats| ran_out(&stats, stop))
+    search_throw(
+        game, pos, throw, plays, opts, mode, limit, progress, stop, None,
+    )
+    .0
+    .map_err(|stats| ran_out(&stats, stop))
 }
 
 /// The root search of one throw whose plays are `plays`, each root play
@@ -181,7 +186,9 @@ fn search_throw<G: Game>(
     limit: u64,
     progress: &(dyn Fn() + Sync),
     stop: Option<&AtomicBool>,
-) -> Result<ThrowAnalysis<G>, Stats> {
+    kept: Option<&Table<G::Pos>>,
+) -> (Result<ThrowAnalysis<G>, Stats>, Learnt<G>) {
+    let mut learnt = Vec::new();
     let mover = game.to_move(pos);
     let mut stats = Stats::default();
     let order = {
@@ -192,25 +199,39 @@ fn search_throw<G: Game>(
     };
     // A root play's value, counts, whether it ran out of nodes and whether
     // its value is an estimate.
+    // With a kept table, the searcher also reads it and hands back what it
+    // learnt (nothing if it ran out: its last values mean nothing).
     let search_one = |i: usize, alpha: f64| {
         let mut s = Searcher::with_limit(game, opts, limit);
         if let Some(stop) = stop {
             s = s.with_stop(stop);
         }
+        if let Some(kept) = kept {
+            s = s.with_kept(kept);
+        }
         let v = s.child_value(mover, &plays[i].1, opts.depth - 1, alpha, 1.0);
         progress();
-        (v, s.stats, s.out_of_nodes(), s.take_estimated())
+        let learnt = if kept.is_some() && !s.out_of_nodes() {
+            s.drain_table(KEPT_MIN_DEPTH)
+        } else {
+            Vec::new()
+        };
+        (v, s.stats, s.out_of_nodes(), s.take_estimated(), learnt)
     };
     let mut found: Vec<(f64, Stats, bool, bool)> = Vec::with_capacity(plays.len());
+    let mut keep = |(v, st, out, est, l): Found<G>| {
+        learnt.push(l);
+        (v, st, out, est)
+    };
     let alpha = match mode {
         RootMode::AllExact => 0.0,
         RootMode::BestOnly => {
-            let first = search_one(order[0], 0.0);
+            let first = keep(search_one(order[0], 0.0));
             // Without the first play's value there is no window for the
             // others: stop here (the same on any thread count).
             if first.2 {
                 stats.add(&first.1);
-                return Err(stats);
+                return (Err(stats), learnt);
             }
             let a = if opts.prune { first.0 } else { 0.0 };
             found.push(first);
@@ -218,19 +239,18 @@ fn search_throw<G: Game>(
         }
     };
     let start = found.len();
-    found.extend(
-        order[start..]
-            .par_iter()
-            .map(|&i| search_one(i, alpha))
-            .collect::<Vec<_>>(),
-    );
+    let rest: Vec<Found<G>> = order[start..]
+        .par_iter()
+        .map(|&i| search_one(i, alpha))
+        .collect();
+    found.extend(rest.into_iter().map(&mut keep));
     let mut out_of_nodes = false;
     for &(_, st, stopped, _) in &found {
         stats.add(&st);
         out_of_nodes |= stopped;
     }
     if out_of_nodes {
-        return Err(stats);
+        return (Err(stats), learnt);
     }
     // Each play with whether its value (or bound) is an estimate.
     let mut ranked: Vec<(usize, PlayValue<G>, bool)> = order
@@ -258,14 +278,23 @@ fn search_throw<G: Game>(
     let best = &ranked[0].1;
     let exact = best.exact && (best.value >= 1.0 || ranked.iter().all(|(_, _, e)| !e));
     let plays: Vec<PlayValue<G>> = ranked.into_iter().map(|(_, p, _)| p).collect();
-    Ok(ThrowAnalysis {
+    let analysis = ThrowAnalysis {
         throw,
         value: plays[0].value,
         exact,
         plays,
         stats,
-    })
+    };
+    (Ok(analysis), learnt)
 }
+
+/// What one root play's searcher found: its value, counts, whether it ran
+/// out of nodes, whether its value is an estimate, and the entries it
+/// learnt for a kept table.
+type Found<G> = (f64, Stats, bool, bool, Vec<(<G as Game>::Pos, u32, Bounds)>);
+
+/// The entries the searchers of one throw learnt, one batch per searcher.
+type Learnt<G> = Vec<Vec<(<G as Game>::Pos, u32, Bounds)>>;
 
 /// Search `pos` before its throw to `opts.depth`: the expected value for the
 /// side to move and the analysis of each distinct throw. Independent of the
@@ -289,7 +318,7 @@ pub fn analyse_position_with_progress<G: Game>(
     mode: RootMode,
     progress: &(dyn Fn() + Sync),
 ) -> Result<PositionAnalysis<G>, SearchError> {
-    position_root(game, pos, opts, mode, progress, None)
+    position_root(game, pos, opts, mode, progress, None, None)
 }
 
 /// [`analyse_position_with_progress`], stopping with
@@ -303,7 +332,24 @@ pub fn analyse_position_with_stop<G: Game>(
     progress: &(dyn Fn() + Sync),
     stop: &AtomicBool,
 ) -> Result<PositionAnalysis<G>, SearchError> {
-    position_root(game, pos, opts, mode, progress, Some(stop))
+    position_root(game, pos, opts, mode, progress, Some(stop), None)
+}
+
+/// [`analyse_position_with_stop`] (`stop` optional) reading and adding to
+/// `kept`, a table kept across the searches of one game with the same game
+/// and options (see `kept.rs`): the answer is the same as without it, the
+/// node counts smaller where the searches meet positions searched before,
+/// and both the same for any thread count.
+pub fn analyse_position_keeping<G: Game>(
+    game: &G,
+    pos: &G::Pos,
+    opts: SearchOptions,
+    mode: RootMode,
+    progress: &(dyn Fn() + Sync),
+    stop: Option<&AtomicBool>,
+    kept: &mut KeptTable<G::Pos>,
+) -> Result<PositionAnalysis<G>, SearchError> {
+    position_root(game, pos, opts, mode, progress, stop, Some(kept))
 }
 
 fn position_root<G: Game>(
@@ -313,6 +359,7 @@ fn position_root<G: Game>(
     mode: RootMode,
     progress: &(dyn Fn() + Sync),
     stop: Option<&AtomicBool>,
+    kept: Option<&mut KeptTable<G::Pos>>,
 ) -> Result<PositionAnalysis<G>, SearchError> {
     check(game, pos, &opts)?;
     let total: u32 = game.throws().iter().map(|&(_, w)| w).sum();
@@ -323,15 +370,17 @@ fn position_root<G: Game>(
         .map(|&(t, w)| (t, w, game.plays(pos, t)))
         .collect();
     let limit = share(&opts, all_plays.iter().map(|(_, _, p)| p.len()).sum());
-    let results: Vec<(Result<ThrowAnalysis<G>, Stats>, u32)> = all_plays
+    let read = kept.as_deref().map(|k| &k.table);
+    let (results, learnt): (Vec<_>, Vec<_>) = all_plays
         .into_par_iter()
         .map(|(t, w, plays)| {
-            (
-                search_throw(game, pos, t, plays, opts, mode, limit, progress, stop),
-                w,
-            )
+            let (r, l) = search_throw(game, pos, t, plays, opts, mode, limit, progress, stop, read);
+            ((r, w), l)
         })
-        .collect();
+        .unzip();
+    if let Some(k) = kept {
+        k.add(learnt.into_iter().flatten().collect());
+    }
     let mut throws = Vec::with_capacity(results.len());
     let mut value = 0.0;
     let mut exact = true;

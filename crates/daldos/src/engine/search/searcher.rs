@@ -16,6 +16,9 @@ pub struct Searcher<'g, G: Game> {
     pub(super) game: &'g G,
     pub(super) opts: SearchOptions,
     pub(super) tt: Table<G::Pos>,
+    /// A table kept from earlier searches of the same game, read when the
+    /// searcher's own table knows nothing of a position (never written).
+    pub(super) kept: Option<&'g Table<G::Pos>>,
     /// Throws with their probabilities, and the probability of the throws
     /// after each one (for Star1's bound on what is not yet searched).
     pub(super) throws: Vec<(G::Throw, f64, f64)>,
@@ -59,6 +62,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             game,
             opts,
             tt: Table::new(opts.tt_capacity),
+            kept: None,
             throws,
             buffers: Vec::new(),
             limit: opts.max_nodes.unwrap_or(u64::MAX),
@@ -82,6 +86,20 @@ impl<'g, G: Game> Searcher<'g, G> {
     pub fn with_stop(mut self, stop: &'g AtomicBool) -> Searcher<'g, G> {
         self.stop = Some(stop);
         self
+    }
+
+    /// The same searcher, also reading `kept` (the bounds of earlier
+    /// searches of the same game with the same options) where its own table
+    /// knows nothing of a position.
+    pub fn with_kept(mut self, kept: &'g Table<G::Pos>) -> Searcher<'g, G> {
+        self.kept = Some(kept);
+        self
+    }
+
+    /// The entries of the searcher's own table searched to `min_depth` or
+    /// deeper, leaving it empty (for a table kept across searches).
+    pub fn drain_table(&mut self, min_depth: u32) -> Vec<(G::Pos, u32, Bounds)> {
+        self.tt.drain_deep(min_depth)
     }
 
     /// Whether the searcher reached its node limit (or was stopped): its
@@ -137,7 +155,11 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// A chance node: the side to move of `pos` (not finished) throws.
     pub(super) fn chance(&mut self, pos: &G::Pos, depth: u32, alpha: f64, beta: f64) -> f64 {
         self.stats.chance_nodes += 1;
-        if let Some(b) = self.tt.probe(pos, depth) {
+        let known = self
+            .tt
+            .probe(pos, depth)
+            .or_else(|| self.kept.and_then(|k| k.probe(pos, depth)));
+        if let Some(b) = known {
             if let Some(v) = b.exact() {
                 self.stats.tt_hits += 1;
                 self.estimated |= b.estimated;
