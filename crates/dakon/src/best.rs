@@ -77,6 +77,11 @@ pub fn analyse(
     analyse_with(pos, rules, limits, None, progress, options)
 }
 
+/// The part of a time limit the exact search may use; the shallow
+/// estimate of an unfinished answer has the rest (it needs a few tenths of
+/// a second at most, and stops at the limit).
+pub const SEARCH_SHARE_OF_TIME: f64 = 0.9;
+
 /// Analyse `pos`: the exact value and every best move when the search ends
 /// within `limits` (node count, time), otherwise the bounds it proved and
 /// the move with the best of them — or, when it proved nothing, the move a
@@ -84,9 +89,11 @@ pub fn analyse(
 /// table between queries (batch mode, games).
 ///
 /// The estimate visits at most [`search::ESTIMATE_MAX_NODES`] positions
-/// (about 0.1 s on a 32-hole board), fewer plies than `estimate_depth`
-/// where more would not fit: a budget of a second, or of one node, is
-/// answered in about that time on every board.
+/// (about 0.1 s on a 32-hole board, 0.3 s on 16 holes of 5 seeds), fewer
+/// plies than `estimate_depth` where more would not fit. Under a time
+/// limit the search may use [`SEARCH_SHARE_OF_TIME`] of it and the
+/// estimate stops at the limit itself, so that a budget of a second, or of
+/// one node, is answered in about that time on every board.
 ///
 /// A search its caller stops ([`SearchProgress::stop`], e.g. on Ctrl-C)
 /// answers at once: the bounds proved so far and the move with the best of
@@ -100,15 +107,35 @@ pub fn analyse_with(
     options: Options,
 ) -> Result<Analysis, SolveError> {
     let start = std::time::Instant::now();
-    let a = match answer(pos, rules, limits, session, progress, options.every_move) {
+    let deadline = limits.time.map(|t| start + t);
+    let search_limits = Limits {
+        time: limits.time.map(|t| t.mul_f64(SEARCH_SHARE_OF_TIME)),
+        ..*limits
+    };
+    let a = match answer(
+        pos,
+        rules,
+        &search_limits,
+        session,
+        progress,
+        options.every_move,
+    ) {
         Ok(a) => a,
         Err(SearchError::NodeLimit { nodes }) => {
             // Only `every_move` gives up without bounds: then answer as
-            // without it, within the same budget again, so that the best
-            // move is still proved where `best` alone would prove it (the
-            // table keeps what the first search proved).
+            // without it, within what is left of the search's time (the
+            // same node budget again), so that the best move is still
+            // proved where `best` alone would prove it (the table keeps
+            // what the first search proved).
+            let again = Limits {
+                time: search_limits.time.map(|t| {
+                    t.saturating_sub(start.elapsed())
+                        .max(std::time::Duration::from_millis(1))
+                }),
+                ..search_limits
+            };
             let mut a =
-                answer(pos, rules, limits, session, progress, false).map_err(SolveError::Search)?;
+                answer(pos, rules, &again, session, progress, false).map_err(SolveError::Search)?;
             a.nodes += nodes;
             a
         }
@@ -140,11 +167,12 @@ pub fn analyse_with(
     };
     let stopped = progress.is_some_and(|p| p.stop.load(Ordering::Relaxed));
     if !a.exact && !pos.is_over() && !stopped {
-        let est = search::estimate_within(
+        let est = search::estimate_until(
             pos,
             rules,
             options.estimate_depth,
             search::ESTIMATE_MAX_NODES,
+            deadline,
         );
         analysis.nodes += est.nodes;
         let depth = est.depth;
@@ -498,6 +526,21 @@ mod tests {
             search::estimate_within(&pos, &rules, 6, search::ESTIMATE_MAX_NODES).depth,
             4
         );
+    }
+
+    /// Under a deadline the estimate gives up the depth it is in: with a
+    /// deadline already past, only the one ply that is always done; with
+    /// none, the same as within the node budget alone.
+    #[test]
+    fn the_estimate_stops_at_its_deadline() {
+        let rules = Rules::default();
+        let pos = widest();
+        let past = std::time::Instant::now();
+        let e = search::estimate_until(&pos, &rules, 6, search::ESTIMATE_MAX_NODES, Some(past));
+        assert_eq!((e.depth, e.nodes), (1, 32));
+        assert_eq!(e.moves, search::estimate_moves(&pos, &rules, 1));
+        let free = search::estimate_until(&pos, &rules, 3, 1000, None);
+        assert_eq!(free, search::estimate_within(&pos, &rules, 3, 1000));
     }
 
     /// A forced move is played with no search, however big the board.

@@ -297,11 +297,12 @@ impl Walk<'_> {
         // estimate of its move, as the answer's own value when not exact.
         let inexact = ranked.iter().take(k).any(|m| !m.value.is_exact());
         if inexact && a.estimates.is_empty() && !stopped() {
-            let est = search::estimate_within(
+            let est = search::estimate_until(
                 self.pos,
                 self.rules,
                 self.estimate_depth,
                 search::ESTIMATE_MAX_NODES,
+                self.limits.time.map(|t| self.start + t),
             );
             a.nodes += est.nodes;
             a.estimates = est.moves;

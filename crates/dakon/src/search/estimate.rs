@@ -2,6 +2,8 @@
 //! MTD(f)'s first guess and, on its own, an unproved estimate of a
 //! position or of each of its moves.
 
+use std::time::Instant;
+
 use dalkon_rules::dakon::{Position, Rules};
 
 use super::engine::Step;
@@ -28,20 +30,46 @@ pub const ESTIMATE_MAX_NODES: u64 = 1_000_000;
 /// a 32-hole board): [`estimate_within`] bounds it.
 pub fn estimate(pos: &Position, rules: &Rules, depth: u32) -> i32 {
     let mut nodes = 0;
-    estimate_counted(pos, rules, depth, &mut nodes, u64::MAX).unwrap_or(0)
+    estimate_counted(pos, rules, depth, &mut nodes, &Cap::nodes(u64::MAX)).unwrap_or(0)
+}
+
+/// When an estimate must give up: past `limit` positions, or at `deadline`
+/// (read every [`DEADLINE_EVERY`] positions).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Cap {
+    limit: u64,
+    deadline: Option<Instant>,
+}
+
+/// Positions between two readings of the clock.
+const DEADLINE_EVERY: u64 = 1024;
+
+impl Cap {
+    pub(super) fn nodes(limit: u64) -> Cap {
+        Cap {
+            limit,
+            deadline: None,
+        }
+    }
+
+    /// Whether one more position may be visited after `nodes`.
+    fn allows(&self, nodes: u64) -> bool {
+        nodes < self.limit
+            && !(nodes % DEADLINE_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
 }
 
 /// [`estimate`], counting the positions visited in `nodes`; `None` when
-/// the next would make them more than `limit` (so `nodes` stays at most
-/// `limit`).
+/// the next would make them more than the cap's limit (so `nodes` stays at
+/// most that) or its deadline has passed.
 pub(super) fn estimate_counted(
     pos: &Position,
     rules: &Rules,
     depth: u32,
     nodes: &mut u64,
-    limit: u64,
+    cap: &Cap,
 ) -> Option<i32> {
-    if *nodes >= limit {
+    if !cap.allows(*nodes) {
         return None;
     }
     *nodes += 1;
@@ -58,7 +86,7 @@ pub(super) fn estimate_counted(
         let v = if step.over {
             step.value(step.terminal)
         } else {
-            step.value(estimate_counted(&child, rules, depth - 1, nodes, limit)?)
+            step.value(estimate_counted(&child, rules, depth - 1, nodes, cap)?)
         };
         best = best.max(v);
     }
@@ -76,7 +104,7 @@ pub(super) fn estimate_margin_within(
 ) -> i32 {
     (1..=max_depth)
         .rev()
-        .find_map(|depth| estimate_counted(pos, rules, depth, &mut 0, max_nodes))
+        .find_map(|depth| estimate_counted(pos, rules, depth, &mut 0, &Cap::nodes(max_nodes)))
         .unwrap_or(0)
 }
 
@@ -84,7 +112,7 @@ pub(super) fn estimate_margin_within(
 /// `depth` plies deep: (move, store difference plus estimated margin).
 /// Unbounded work: see [`estimate_within`].
 pub fn estimate_moves(pos: &Position, rules: &Rules, depth: u32) -> Vec<(usize, i32)> {
-    estimate_moves_counted(pos, rules, depth, &mut 0, u64::MAX).unwrap_or_default()
+    estimate_moves_counted(pos, rules, depth, &mut 0, &Cap::nodes(u64::MAX)).unwrap_or_default()
 }
 
 /// [`estimate_moves`] counting as [`estimate_counted`] does (every child
@@ -94,7 +122,7 @@ pub(super) fn estimate_moves_counted(
     rules: &Rules,
     depth: u32,
     nodes: &mut u64,
-    limit: u64,
+    cap: &Cap,
 ) -> Option<Vec<(usize, i32)>> {
     let base = pos.store_diff();
     pos.moves()
@@ -102,14 +130,14 @@ pub(super) fn estimate_moves_counted(
             let child = pos.play_unchecked(h, rules);
             let step = Step::new(pos, &child);
             let m = if step.over {
-                if *nodes >= limit {
+                if !cap.allows(*nodes) {
                     return None;
                 }
                 *nodes += 1;
                 step.value(step.terminal)
             } else {
                 let d = depth.saturating_sub(1);
-                step.value(estimate_counted(&child, rules, d, nodes, limit)?)
+                step.value(estimate_counted(&child, rules, d, nodes, cap)?)
             };
             Some((h, base + m))
         })
@@ -137,14 +165,35 @@ pub struct Estimate {
 /// pure function of its arguments: the same answer on every run, whatever
 /// the thread count.
 pub fn estimate_within(pos: &Position, rules: &Rules, max_depth: u32, max_nodes: u64) -> Estimate {
+    estimate_until(pos, rules, max_depth, max_nodes, None)
+}
+
+/// [`estimate_within`], also giving up a depth at `deadline` (the clock is
+/// read every 1,024 positions, a fraction of a millisecond): for answers
+/// under a time limit, which no longer depend on the arguments alone.
+pub fn estimate_until(
+    pos: &Position,
+    rules: &Rules,
+    max_depth: u32,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Estimate {
     let mut nodes = 0;
+    let one = &Cap::nodes(u64::MAX);
     let mut best = Estimate {
-        moves: estimate_moves_counted(pos, rules, 1, &mut nodes, u64::MAX).unwrap_or_default(),
+        moves: estimate_moves_counted(pos, rules, 1, &mut nodes, one).unwrap_or_default(),
         depth: 1,
         nodes: 0,
     };
+    let cap = Cap {
+        limit: max_nodes,
+        deadline,
+    };
     for depth in 2..=max_depth {
-        match estimate_moves_counted(pos, rules, depth, &mut nodes, max_nodes) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        match estimate_moves_counted(pos, rules, depth, &mut nodes, &cap) {
             Some(moves) => {
                 best.moves = moves;
                 best.depth = depth;

@@ -45,7 +45,9 @@ pub mod tt;
 
 pub use engine::node_overshoot;
 pub(crate) use engine::Engine;
-pub use estimate::{estimate, estimate_moves, estimate_within, Estimate, ESTIMATE_MAX_NODES};
+pub use estimate::{
+    estimate, estimate_moves, estimate_until, estimate_within, Estimate, ESTIMATE_MAX_NODES,
+};
 pub use job::future_margin;
 pub(crate) use job::{with_engine, with_table, Job};
 use job::{SolveJob, K8};
