@@ -16,7 +16,8 @@
 //! `BEST_BENCH_WRITE=1` regenerates the file (solving every position).
 //! `BEST_BENCH_ONLY=K` runs the first K positions; `BEST_BENCH_LIST=1`
 //! prints the positions. Reports the time of each and the median, 90th
-//! percentile and maximum.
+//! percentile and maximum, and how often the move given is a best move
+//! (with `BEST_BENCH_SECONDS=1`: the rate of issue 20's `--time 1` target).
 
 use std::time::Instant;
 
@@ -116,6 +117,7 @@ fn main() {
     let mut times = Vec::new();
     let mut lines = vec!["# position\tvalue\tbest moves (benches/best.rs)".to_owned()];
     let mut unproved = 0;
+    let (mut chose_best, mut pinned_count) = (0, 0);
     for (i, (pos, pin)) in pinned.iter().enumerate().take(only) {
         let t = Instant::now();
         let r = analyse_with(pos, &rules, &limits, None, None, options).unwrap();
@@ -154,6 +156,11 @@ fn main() {
         } else if let (Some((value, best)), true) = (pin, r.exact) {
             assert_eq!((r.value, &r.best_moves), (*value, best), "{pos}");
         }
+        // Whether the move given (the first best move) is a best move.
+        if let Some((_, best)) = pin {
+            pinned_count += 1;
+            chose_best += usize::from(best.contains(&r.best_moves[0]));
+        }
     }
     if write {
         lines.push(String::new());
@@ -169,5 +176,9 @@ fn main() {
         q(1.0),
         times.iter().sum::<f64>(),
         rayon::current_num_threads()
+    );
+    println!(
+        "the move given is a best move in {chose_best} of {pinned_count} positions with pinned best moves ({:.1} %)",
+        100.0 * chose_best as f64 / pinned_count.max(1) as f64
     );
 }
