@@ -118,6 +118,7 @@ fn main() {
     let mut lines = vec!["# position\tvalue\tbest moves (benches/best.rs)".to_owned()];
     let mut unproved = 0;
     let (mut chose_best, mut pinned_count) = (0, 0);
+    let mut cut_lines = 0;
     for (i, (pos, pin)) in pinned.iter().enumerate().take(only) {
         let t = Instant::now();
         let r = analyse_with(pos, &rules, &limits, None, None, options).unwrap();
@@ -131,18 +132,22 @@ fn main() {
             r.nodes
         );
         if r.exact {
-            // The principal variation, replayed, ends at exactly the value.
+            // The principal variation, replayed, ends at exactly the value;
+            // a proof that finished just before the time limit may leave no
+            // time to walk the whole line (documented: the line stops where
+            // the budget ran out), which only a short limit shows.
             let mut p = *pos;
             for &h in &r.pv {
                 p = p.play(h, &rules).unwrap();
             }
             let me = pos.side_to_move();
             let end = i32::from(p.store(me)) - i32::from(p.store(me.other()));
-            assert!(
-                p.is_over() && end == r.value,
-                "{pos}: pv {:?} ends at {p}",
-                r.pv
-            );
+            if p.is_over() {
+                assert_eq!(end, r.value, "{pos}: pv {:?} ends at {p}", r.pv);
+            } else {
+                assert!(seconds < 10.0, "{pos}: pv {:?} stops at {p}", r.pv);
+                cut_lines += 1;
+            }
         } else {
             unproved += 1;
         }
@@ -178,7 +183,7 @@ fn main() {
         rayon::current_num_threads()
     );
     println!(
-        "the move given is a best move in {chose_best} of {pinned_count} positions with pinned best moves ({:.1} %)",
+        "the move given is a best move in {chose_best} of {pinned_count} positions with pinned best moves ({:.1} %); {cut_lines} exact answers' lines cut by the time limit",
         100.0 * chose_best as f64 / pinned_count.max(1) as f64
     );
 }
