@@ -22,6 +22,7 @@
 use std::time::Instant;
 
 use dalkon_dakon::best::{analyse_with, Options};
+use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_dakon::search::{estimate_moves, Limits};
 use dalkon_rules::dakon::{Position, Rules};
 
@@ -82,9 +83,10 @@ fn main() {
         max_nodes: None,
         time: Some(std::time::Duration::from_secs_f64(seconds)),
     };
+    // The estimate depth `dakon best` uses, so the rate is the users'.
     let options = Options {
         every_move: false,
-        estimate_depth: 4,
+        estimate_depth: DEFAULT_ESTIMATE_DEPTH,
     };
     if std::env::var_os("BEST_BENCH_LIST").is_some() {
         for p in positions(&rules) {
