@@ -13,7 +13,7 @@
 //!   (`daldos best`, `daldos show --best`, the game's hint and Python's `best`).
 //! - [`value`]: the exact value from the solved tables (`daldos value`).
 //! - [`solve`]: build (or load) and check the solved tables (`daldos solve`).
-//! - [`matches`]: the report of a match between two players (`daldos match`).
+//! - [`matches`]: a seeded match between two players and its report (`daldos match`).
 //! - [`analyse`]: every throw of a whole game judged, with its luck
 //!   (`daldos analyse`).
 
@@ -39,7 +39,10 @@ pub use analyse::{
     INACCURACY_W, MISTAKE_W,
 };
 pub use best::{Analyst, BestError, BestReport, BestRequest};
-pub use matches::MatchReport;
+pub use matches::{
+    record_file_name, MatchError, MatchOutcome, MatchReport, MatchRequest, DEFAULT_GAMES,
+    DEFAULT_MATCH_SEED, DEFAULT_TURN_CAP,
+};
 pub use moves::{MovesReport, MovesRequest};
 pub use odds::{OddsError, OddsReport, OddsRequest};
 pub use solve::{SolveError, SolveProgress, SolveReport, SolveRequest};

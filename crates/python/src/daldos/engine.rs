@@ -7,11 +7,12 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Instant;
 
-use dalkon_daldos::engine::{play_match_with_stop, Daldos, MatchConfig, PlayerSpec};
+use dalkon_daldos::engine::PlayerSpec;
+use dalkon_daldos::request::{
+    MatchError, MatchRequest, DEFAULT_GAMES, DEFAULT_MATCH_SEED, DEFAULT_TURN_CAP,
+};
 use dalkon_daldos::solved::{TableError, Tables};
-use dalkon_rules::daldos::Position as Pos;
 use pyo3::create_exception;
 use pyo3::prelude::*;
 
@@ -140,7 +141,7 @@ impl MatchOutcome {
 /// plays from the solved tables in ``db_dir`` and is refused unless they
 /// cover the whole game. Runs without the GIL; Ctrl-C stops it.
 #[pyfunction(name = "match")]
-#[pyo3(signature = (a, b, games = 1000, seed = 1, rules = None, db_dir = None, turn_cap = 5000))]
+#[pyo3(signature = (a, b, games = DEFAULT_GAMES, seed = DEFAULT_MATCH_SEED, rules = None, db_dir = None, turn_cap = DEFAULT_TURN_CAP))]
 #[allow(clippy::too_many_arguments)] // the Python signature
 fn match_(
     py: Python<'_>,
@@ -156,43 +157,36 @@ fn match_(
         text.parse::<PlayerSpec>()
             .map_err(|e| errors::InputError::new_err(format!("{name}: {e}")))
     };
-    let (sa, sb) = (spec("a", a)?, spec("b", b)?);
-    if games == 0 {
-        return Err(errors::InputError::new_err("games must be at least 1"));
-    }
-    if turn_cap == 0 {
-        return Err(errors::InputError::new_err("turn_cap must be at least 1"));
-    }
     let rules = rules.unwrap_or_default();
-    let game = Daldos::new(rules.variants);
-    let start = Pos::start(rules.board);
-    let tables = if sa.needs_tables() || sb.needs_tables() {
+    let request = MatchRequest::new(
+        (spec("a", a)?, spec("b", b)?),
+        (rules.board, rules.variants),
+        games,
+        seed,
+        turn_cap,
+    )
+    .map_err(|e| errors::InputError::new_err(e.to_string()))?;
+    let tables = if request.needs_tables() {
         Some(load_tables(&tables_dir(db_dir)?, rules)?)
     } else {
         None
     };
-    let build = |name: &str, s: PlayerSpec| {
-        s.build(&game, &start, tables.as_ref()).map_err(|e| {
-            errors::InputError::new_err(format!("{name}: {}", dalkon_render::one_line(&e)))
-        })
-    };
-    let (pa, pb) = (build("a", sa)?, build("b", sb)?);
-    let cfg = MatchConfig {
-        games,
-        seed,
-        turn_cap,
-    };
-    let started = Instant::now();
-    let r = interrupt::run(py, |stop| {
-        play_match_with_stop(&game, &start, pa.as_ref(), pb.as_ref(), cfg, &|| {}, stop)
-    })?;
-    let Some(r) = r else {
+    let outcome = interrupt::run(py, |stop| request.run(tables.as_ref(), &|| {}, stop))?.map_err(
+        |e| match &e {
+            MatchError::Player { player, .. } => {
+                errors::InputError::new_err(format!("{player}: {}", dalkon_render::one_line(&e)))
+            }
+            _ => errors::InputError::new_err(e.to_string()),
+        },
+    )?;
+    let Some(outcome) = outcome else {
         // Only a raised stop flag ends a match early, and then
         // `interrupt::run` raised KeyboardInterrupt above.
         return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
             "the match was interrupted",
         ));
     };
+    let (r, report) = (outcome.result, outcome.report);
     Ok(MatchOutcome {
         games: r.games,
         a_wins: r.a_wins,
@@ -203,13 +197,13 @@ fn match_(
         first_player_wins: r.first_player_wins,
         first_player_win_rate: r.first_player_win_rate,
         mean_turns: r.mean_turns,
-        a: sa.to_string(),
-        b: sb.to_string(),
+        a: report.a,
+        b: report.b,
         seed,
-        board: rules.board.name(),
-        rules: rules.variants.to_string(),
+        board: report.board,
+        rules: report.rules,
         turn_cap,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds: report.seconds,
         records: r
             .records
             .iter()

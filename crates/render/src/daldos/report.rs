@@ -1,5 +1,5 @@
 //! The text form of each Daldøs report (`--format text` of `daldos odds`,
-//! `moves`, `table`, `best`, `value` and `solve`): the printer of the
+//! `moves`, `table`, `best`, `match`, `value` and `solve`): the printer of the
 //! reports of `dalkon_daldos::request`, so that every front end words an
 //! answer the same way. Each function returns the lines as printed.
 
@@ -8,7 +8,7 @@ use std::fmt::{self, Write};
 use dalkon_daldos::ratio::{fraction_string, to_f64};
 use dalkon_daldos::request::best::{BestReport, PlayRow};
 use dalkon_daldos::request::odds::OddsReport;
-use dalkon_daldos::request::{MovesReport, MovesRequest};
+use dalkon_daldos::request::{MatchReport, MovesReport, MovesRequest};
 use dalkon_daldos::tables::{published_daldal_use, target_hole, CaptureTable, TableRow};
 use dalkon_rules::daldos::{Position, Throw, Variants};
 
@@ -367,5 +367,44 @@ pub fn best(
             seconds,
             out.nodes_total as f64 / seconds.max(1e-9)
         )
+    })
+}
+
+/// `daldos match`: the players and the rules, the wins with their 95 %
+/// interval, games stopped at the cap, the first player's share, the time,
+/// where the records went and game 1's throws when the report has them.
+pub fn match_result(out: &MatchReport) -> String {
+    lines(|w| {
+        writeln!(
+            w,
+            "{} (a) vs {} (b): {} games on the {} board, {}, seed {}",
+            out.a, out.b, out.games, out.board, out.rules, out.seed
+        )?;
+        writeln!(
+            w,
+            "  a wins {:>5}  rate {:.4}  95% CI [{:.4}, {:.4}]",
+            out.a_wins, out.a_win_rate, out.ci95[0], out.ci95[1]
+        )?;
+        writeln!(w, "  b wins {:>5}", out.b_wins)?;
+        if out.capped > 0 {
+            writeln!(
+                w,
+                "  capped {:>5}  (no winner after {} throws)",
+                out.capped, out.turn_cap
+            )?;
+        }
+        writeln!(
+            w,
+            "  first player won {:.4} of the games; {:.1} throws per game on average",
+            out.first_player_win_rate, out.mean_turns
+        )?;
+        writeln!(w, "  {:.1} s", out.seconds)?;
+        if let Some(dir) = &out.records {
+            writeln!(w, "  {} game records in {dir}", out.games)?;
+        }
+        for (k, m) in out.first_game.iter().flatten().enumerate() {
+            writeln!(w, "  game 1, throw {}: {m}", k + 1)?;
+        }
+        Ok(())
     })
 }
