@@ -4,7 +4,7 @@
 //! is at most `MAX_RECORD_BYTES`); a write is atomic, so a game saved after
 //! every move loses nothing when it is interrupted.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use dalkon_rules::MAX_RECORD_BYTES;
@@ -37,4 +37,46 @@ where
 pub fn save(path: &Path, text: &str) -> anyhow::Result<()> {
     dalkon_store::atomic::write(path, text.as_bytes())
         .with_context(|| format!("saving the game to {}", path.display()))
+}
+
+/// Where a game keeps its record: `--save`'s file, and the tags the record
+/// carries beyond its rules and start (`dalkon_rules::record::continued_tags`
+/// for a loaded game).
+#[derive(Debug)]
+pub struct Keeper {
+    pub path: Option<PathBuf>,
+    pub tags: Vec<(String, String)>,
+}
+
+impl Keeper {
+    /// Write `text`, a record of `n` `unit`s (moves, throws), to `path`,
+    /// and say so: `saved 3 moves to game.record`.
+    pub fn save(
+        &self,
+        path: &Path,
+        text: &str,
+        (n, unit): (usize, &str),
+    ) -> anyhow::Result<String> {
+        save(path, text)?;
+        let s = if n == 1 { "" } else { "s" };
+        Ok(format!("saved {n} {unit}{s} to {}", path.display()))
+    }
+
+    /// The answer to `save FILE` at the prompt, `save` writing the record
+    /// to a path: `file` empty saves to --save's file; a file that cannot
+    /// be written is said, and the game goes on.
+    pub fn answer(
+        &self,
+        file: &str,
+        save: impl Fn(&Path) -> anyhow::Result<String>,
+    ) -> anyhow::Result<String> {
+        Ok(match (file, &self.path) {
+            ("", None) => "save needs a file: save FILE".to_owned(),
+            ("", Some(path)) => save(path)?,
+            (file, _) => match save(Path::new(file)) {
+                Ok(said) => said,
+                Err(e) => format!("not saved: {}", dalkon_render::one_line(e.as_ref())),
+            },
+        })
+    }
 }

@@ -269,6 +269,26 @@ pub fn tag_in<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
         .map(|(_, v)| v.as_str())
 }
 
+/// The tags of a game continued from a record with `loaded` tags: the
+/// loaded ones but its `Result` and those in `dropped` (which the going
+/// game no longer vouches for, such as who plays each side), then `own`
+/// (the going game's, replacing any of the same name).
+pub fn continued_tags(
+    loaded: &[(String, String)],
+    dropped: &[&str],
+    own: Vec<(String, String)>,
+) -> Vec<(String, String)> {
+    let mut tags: Vec<(String, String)> = loaded
+        .iter()
+        .filter(|(n, _)| n != "Result" && !dropped.contains(&n.as_str()))
+        .cloned()
+        .collect();
+    for (name, value) in own {
+        set_tag_in(&mut tags, &name, value);
+    }
+    tags
+}
+
 /// Set tag `name` among a record's other tags (replacing its value, or
 /// adding it last).
 pub fn set_tag_in(tags: &mut Vec<(String, String)>, name: &str, value: String) {
@@ -511,6 +531,22 @@ impl<'a> Scanner<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_continued_game_keeps_the_loaded_tags_but_its_result_and_players() {
+        let t = |n: &str, v: &str| (n.to_owned(), v.to_owned());
+        let loaded = [
+            t("Event", "club"),
+            t("Result", "1-0"),
+            t("Seed", "9"),
+            t("A", "Ann"),
+        ];
+        let own = vec![t("A", "human"), t("B", "engine:2")];
+        assert_eq!(
+            continued_tags(&loaded, &["Seed", "B"], own),
+            vec![t("Event", "club"), t("A", "human"), t("B", "engine:2")]
+        );
+    }
 
     #[test]
     fn tags_and_tokens_know_where_they_stand() {

@@ -28,11 +28,12 @@ use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_dakon::solve::start_position;
 use dalkon_render::dakon::game as lines;
 use dalkon_rules::dakon::{Record, Side};
+use dalkon_rules::record::continued_tags;
 
 use super::{position, RuleArgs};
 use crate::common::{quote, Format, Global};
 use crate::prompt::{self, Word};
-use crate::record_file;
+use crate::record_file::{self, Keeper};
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -136,28 +137,27 @@ pub fn run(
     let loaded: Option<Record> = args.load.as_deref().map(record_file::load).transpose()?;
     let (request, board) = args.request(loaded.as_ref())?;
     let mut game = Game::new(&request)?;
-    let mut keep = Keep {
-        path: args.save.clone(),
-        tags: Vec::new(),
-    };
     if let (Some(r), Some(path)) = (&loaded, &args.load) {
         game.replay(&r.moves).map_err(|(k, e)| {
             anyhow::anyhow!("{}: move {} cannot be played: {e}", path.display(), k + 1)
         })?;
-        keep.tags = r
-            .tags
-            .iter()
-            .filter(|(n, _)| !matches!(n.as_str(), "Result" | "South" | "North"))
-            .cloned()
-            .collect();
     }
-    for (tag, side) in [("South", Side::South), ("North", Side::North)] {
-        let who = match game.player(side) {
-            Player::Human => "human",
-            Player::Engine => "engine",
-        };
-        keep.tags.push((tag.to_owned(), who.to_owned()));
-    }
+    let who = |side| match game.player(side) {
+        Player::Human => "human".to_owned(),
+        Player::Engine => "engine".to_owned(),
+    };
+    let own = vec![
+        ("South".to_owned(), who(Side::South)),
+        ("North".to_owned(), who(Side::North)),
+    ];
+    let keep = Keeper {
+        path: args.save.clone(),
+        tags: continued_tags(
+            loaded.as_ref().map_or(&[], |r| &r.tags),
+            &["South", "North"],
+            own,
+        ),
+    };
     if let (Some(r), Some(path)) = (&loaded, &args.load) {
         let n = r.moves.len();
         writeln!(out, "loaded {n} move{} from {}", plural(n), path.display())?;
@@ -177,7 +177,7 @@ pub fn run(
         };
         write!(out, "{text}")?;
         if let Some(path) = &keep.path {
-            keep.save(&game, path)?;
+            save(&keep, &game, path)?;
         }
     }
     Ok(write!(out, "{}", lines::over(&game))?)
@@ -191,44 +191,18 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Where `--save` keeps the record, and the record's tags.
-struct Keep {
-    path: Option<PathBuf>,
-    tags: Vec<(String, String)>,
-}
-
-impl Keep {
-    /// Write the game's record to `path`, and say so.
-    fn save(&self, game: &Game, path: &Path) -> anyhow::Result<String> {
-        let mut record = game.record();
-        record.tags = self.tags.clone();
-        record_file::save(path, &record.to_string())?;
-        let n = record.moves.len();
-        Ok(format!(
-            "saved {n} move{} to {}\n",
-            plural(n),
-            path.display()
-        ))
-    }
-
-    /// The answer to `save FILE` (`file` empty: to --save's file).
-    fn answer(&self, game: &Game, file: &str) -> anyhow::Result<String> {
-        Ok(match (file, &self.path) {
-            ("", None) => "save needs a file: save FILE\n".to_owned(),
-            ("", Some(path)) => self.save(game, path)?,
-            (file, _) => match self.save(game, Path::new(file)) {
-                Ok(said) => said,
-                Err(e) => format!("not saved: {}\n", dalkon_render::one_line(e.as_ref())),
-            },
-        })
-    }
+/// Write the game's record to `path`, and say so.
+fn save(keep: &Keeper, game: &Game, path: &Path) -> anyhow::Result<String> {
+    let mut record = game.record();
+    record.tags = keep.tags.clone();
+    keep.save(path, &record.to_string(), (record.moves.len(), "move"))
 }
 
 /// Read lines until the human to move types a move, `undo` or `quit`
 /// (hints and help are answered on the way; a bad line gets a message).
 fn ask(
     game: &mut Game,
-    keep: &Keep,
+    keep: &Keeper,
     out: &mut dyn Write,
     stdin: &mut dyn BufRead,
 ) -> anyhow::Result<Typed> {
@@ -239,7 +213,7 @@ fn ask(
             return Ok(Typed::Quit);
         };
         if let Some(file) = prompt::save_word(&text) {
-            write!(out, "{}", keep.answer(game, file)?)?;
+            writeln!(out, "{}", keep.answer(file, |p| save(keep, game, p))?)?;
             continue;
         }
         let answer = match Word::parse(&text) {

@@ -276,8 +276,14 @@ mod tests {
 
     #[test]
     fn counts_of_zero_are_refused_with_the_flags_names() {
-        assert_eq!(request(0, 10).unwrap_err().to_string(), "--games must be at least 1");
-        assert_eq!(request(3, 0).unwrap_err().to_string(), "--turn-cap must be at least 1");
+        assert_eq!(
+            request(0, 10).unwrap_err().to_string(),
+            "--games must be at least 1"
+        );
+        assert_eq!(
+            request(3, 0).unwrap_err().to_string(),
+            "--turn-cap must be at least 1"
+        );
     }
 
     #[test]

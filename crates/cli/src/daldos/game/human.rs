@@ -3,8 +3,6 @@
 
 use std::io::{BufRead, Write};
 
-use std::path::Path;
-
 use dalkon_daldos::engine::{pick_play, Daldos, SearchOptions, Session, Thrown};
 use dalkon_daldos::request::best::BestRequest;
 use dalkon_rules::daldos::Position;
@@ -49,14 +47,7 @@ impl Table {
                 return Ok(Typed::Quit);
             };
             if let Some(file) = prompt::save_word(&text) {
-                let said = match (file, &self.save) {
-                    ("", None) => "save needs a file: save FILE".to_owned(),
-                    ("", Some(path)) => self.save_to(session, path)?,
-                    (file, _) => match self.save_to(session, Path::new(file)) {
-                        Ok(said) => said,
-                        Err(e) => format!("not saved: {}", dalkon_render::one_line(e.as_ref())),
-                    },
-                };
+                let said = self.keep.answer(file, |p| self.save_to(session, p))?;
                 writeln!(out, "{said}")?;
                 continue;
             }

@@ -30,23 +30,24 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::Context;
 use dalkon_daldos::engine::{
-    game_record, random_seed, Daldos, Player, PlayerSpec, PlayerSpecError, Rng, Session, Status,
-    Thrown, HINT_DEPTH, HINT_MAX_NODES, MAX_DEPTH,
+    game_record, random_seed, Daldos, PlayerSpec, Rng, Session, Status, Thrown, HINT_DEPTH,
+    HINT_MAX_NODES, MAX_DEPTH,
 };
 use dalkon_daldos::request::best::Analyst;
-use dalkon_daldos::solved::Tables;
 use dalkon_rules::daldos::{Position, Record, Side, DEFAULT_MAX_THROWS, RECORD_DEFAULT_BOARD};
 
 mod human;
+mod seat;
 
 use human::Typed;
+use seat::{parse_seat, Seat};
 
 use super::RuleArgs;
-use crate::common::{quote, Format, Global};
-use crate::record_file;
+use crate::common::{Format, Global};
+use crate::record_file::{self, Keeper};
 use dalkon_render::daldos::draw;
+use dalkon_rules::record::continued_tags;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -94,62 +95,6 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-/// Who plays a side.
-enum Seat {
-    Human,
-    Machine(PlayerSpec, Box<dyn Player<Daldos>>),
-}
-
-/// A side's player as typed, before it is built: a human, or a spec.
-fn parse_seat(flag: &str, text: &str) -> anyhow::Result<Option<PlayerSpec>> {
-    if text == "human" {
-        return Ok(None);
-    }
-    match text.parse::<PlayerSpec>() {
-        Ok(spec) => Ok(Some(spec)),
-        Err(PlayerSpecError::Unknown(_)) => anyhow::bail!(
-            "{flag}: unknown player {}: expected human, random, greedy, engine:N or perfect",
-            quote(text)
-        ),
-        Err(e) => Err(e).context(flag.to_owned()),
-    }
-}
-
-impl Seat {
-    /// The seat of a parsed player, for games of `game` from `start`.
-    fn build(
-        flag: &str,
-        spec: Option<PlayerSpec>,
-        game: &Daldos,
-        start: &Position,
-        tables: Option<&Arc<Tables>>,
-    ) -> anyhow::Result<Seat> {
-        Ok(match spec {
-            None => Seat::Human,
-            Some(spec) => Seat::Machine(
-                spec,
-                spec.build(game, start, tables)
-                    .with_context(|| flag.to_owned())?,
-            ),
-        })
-    }
-
-    /// The machine playing this seat; `None` for a human.
-    fn player(&self) -> Option<&dyn Player<Daldos>> {
-        match self {
-            Seat::Human => None,
-            Seat::Machine(_, p) => Some(p.as_ref()),
-        }
-    }
-
-    fn name(&self) -> String {
-        match self {
-            Seat::Human => "human".to_owned(),
-            Seat::Machine(spec, _) => spec.to_string(),
-        }
-    }
-}
-
 /// What the loop prints with: the seats' names and the hints' settings.
 struct Table {
     /// The engine the hints ask (the `daldos best` request): with the
@@ -159,10 +104,8 @@ struct Table {
     hint_depth: u32,
     hint_nodes: Option<u64>,
     rules: Daldos,
-    /// Where `--save` keeps the record.
-    save: Option<PathBuf>,
-    /// The record's tags besides those of the rules and the start.
-    tags: Vec<(String, String)>,
+    /// Where `--save` keeps the record, and its tags.
+    keep: Keeper,
 }
 
 pub fn run(
@@ -209,24 +152,25 @@ pub fn run(
         hint_depth: args.hint_depth,
         hint_nodes: (args.max_nodes > 0).then_some(args.max_nodes),
         rules,
-        save: args.save.clone(),
-        tags: Vec::new(),
+        keep: Keeper {
+            path: args.save.clone(),
+            tags: Vec::new(),
+        },
     };
     let mut table = table;
     let seed = args.seed.unwrap_or_else(random_seed);
     // A loaded game keeps its tags, but not its seed: its dice are its throws.
-    if let Some(r) = &loaded {
-        table.tags = r
-            .tags
-            .iter()
-            .filter(|(n, _)| !matches!(n.as_str(), "Seed" | "Result" | "A" | "B"))
-            .cloned()
-            .collect();
-    } else {
-        table.tags.push(("Seed".to_owned(), seed.to_string()));
+    let mut own = Vec::new();
+    if loaded.is_none() {
+        own.push(("Seed".to_owned(), seed.to_string()));
     }
-    table.tags.push(("A".to_owned(), table.names[0].clone()));
-    table.tags.push(("B".to_owned(), table.names[1].clone()));
+    own.push(("A".to_owned(), table.names[0].clone()));
+    own.push(("B".to_owned(), table.names[1].clone()));
+    table.keep.tags = continued_tags(
+        loaded.as_ref().map_or(&[], |r| &r.tags),
+        &["Seed", "A", "B"],
+        own,
+    );
     let board = pos.board();
     writeln!(
         out,
@@ -276,16 +220,15 @@ impl Table {
     /// The record of the game so far.
     fn record(&self, session: &Session<'_, Daldos>) -> Record {
         let mut r = game_record(*session.start(), self.rules.variants, session.turns());
-        r.tags = self.tags.clone();
+        r.tags = self.keep.tags.clone();
         r
     }
 
     /// Write the record to `path`, and say so.
     fn save_to(&self, session: &Session<'_, Daldos>, path: &Path) -> anyhow::Result<String> {
-        record_file::save(path, &self.record(session).to_string())?;
-        let n = session.turns().len();
-        let s = if n == 1 { "" } else { "s" };
-        Ok(format!("saved {n} throw{s} to {}", path.display()))
+        let text = self.record(session).to_string();
+        self.keep
+            .save(path, &text, (session.turns().len(), "throw"))
     }
 
     /// Play to the end of the game (or of the input, or the turn cap).
@@ -356,7 +299,7 @@ impl Table {
             };
             session.play(chosen, by_human);
             self.played(out, &pos, &thrown, chosen)?;
-            if let Some(path) = &self.save {
+            if let Some(path) = &self.keep.path {
                 self.save_to(session, path)?;
             }
         }
