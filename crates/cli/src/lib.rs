@@ -12,6 +12,7 @@ mod dakon;
 mod daldos;
 mod errors;
 mod input;
+mod progress;
 mod prompt;
 mod quoting;
 mod record_file;

@@ -15,11 +15,11 @@ use dalkon_dakon::search::SearchProgress;
 use dalkon_daldos::request::SolveProgress;
 use dalkon_reproduce::{Config, Items};
 use dalkon_rules::daldos::Board;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::common::{Format, Global, TEXT_JSON};
-use crate::dakon::progress::{on_terminal, with_search_spinner, BuildBar, CountBar, LayerBar};
+use crate::dakon::progress::{with_search_spinner, BuildBar, LayerBar};
 use crate::daldos::solve::Bar as SolveBar;
+use crate::progress::{on_terminal, Bar};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -83,21 +83,15 @@ impl dalkon_reproduce::Progress for Bars {
     }
 
     fn items(&self, len: u64, label: &str) -> Box<dyn Items + '_> {
-        Box::new(Counted(CountBar::new(len, label)))
+        Box::new(Bar::count(len, label))
     }
 
     fn games(&self, games: u64, label: &str) -> Box<dyn Items + '_> {
-        let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_message(label.to_owned());
-        Box::new(Games(bar))
+        Box::new(Bar::games(games, label))
     }
 
     fn dakon_build(&self, last: u32) -> Box<dyn dalkon_dakon::Progress + '_> {
-        Box::new(Build(BuildBar::new(last)))
+        Box::new(BuildBar::new(last))
     }
 
     fn dakon_search(&self, label: &str, work: &mut (dyn FnMut(&SearchProgress) + Send)) {
@@ -108,7 +102,7 @@ impl dalkon_reproduce::Progress for Bars {
         if let Some(dir) = resuming.filter(|_| on_terminal()) {
             eprintln!("resuming the count from {}", dir.display());
         }
-        Box::new(Layers(LayerBar::new(label)))
+        Box::new(LayerBar::new(label))
     }
 
     fn daldos_solve(&self, board: Board) -> Box<dyn SolveProgress + '_> {
@@ -116,74 +110,12 @@ impl dalkon_reproduce::Progress for Bars {
     }
 }
 
-/// A count bar, removed when dropped.
-struct Counted(CountBar);
-
-impl Items for Counted {
+/// A bar of items (a count or a match's games).
+impl Items for Bar {
     fn message(&self, msg: String) {
-        self.0.message(msg);
+        self.0.set_message(msg);
     }
-    fn inc(&self) {
-        self.0.inc();
-    }
-}
-
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.0.finish();
-    }
-}
-
-/// A match's bar of games, removed when dropped.
-struct Games(ProgressBar);
-
-impl Items for Games {
     fn inc(&self) {
         self.0.inc(1);
-    }
-}
-
-impl Drop for Games {
-    fn drop(&mut self) {
-        self.0.finish_and_clear();
-    }
-}
-
-/// A database build's bar, removed when dropped.
-struct Build(BuildBar);
-
-impl dalkon_dakon::Progress for Build {
-    fn level_started(&self, level: u32, entries: u64) {
-        self.0.level_started(level, entries);
-    }
-    fn advance(&self, entries: u64) {
-        self.0.advance(entries);
-    }
-    fn level_finished(&self, level: u32) {
-        self.0.level_finished(level);
-    }
-    fn level_loaded(&self, level: u32, entries: u64) {
-        self.0.level_loaded(level, entries);
-    }
-}
-
-impl Drop for Build {
-    fn drop(&mut self) {
-        self.0.finish();
-    }
-}
-
-/// An openings count's bar, removed when dropped.
-struct Layers(LayerBar);
-
-impl OpeningsProgress for Layers {
-    fn layer(&self, pass: dalkon_dakon::openings::Pass, layer: u32, layers: u32, positions: u64) {
-        self.0.layer(pass, layer, layers, positions);
-    }
-}
-
-impl Drop for Layers {
-    fn drop(&mut self) {
-        self.0.finish();
     }
 }

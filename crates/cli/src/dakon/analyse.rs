@@ -11,8 +11,8 @@ use dalkon_render::dakon::analyse as render;
 use dalkon_rules::dakon::Record;
 
 use super::print_json;
-use super::progress::CountBar;
 use crate::common::{Format, Global};
+use crate::progress::Bar;
 use crate::record_file;
 
 #[derive(Debug, clap::Args)]
@@ -37,13 +37,10 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let request = AnalyseRequest::new(record.rules)
         .time(time)?
         .max_nodes(args.max_nodes);
-    let bar = CountBar::new(0, "analysing");
-    let progress = |done: usize, all: usize| {
-        bar.set_length(all as u64);
-        bar.set_position(done as u64);
-    };
+    let bar = Bar::count(0, "analysing");
+    let progress = |done: usize, all: usize| bar.at(done, all);
     let report = request.run(&record.start, &record.moves, Some(&progress), None);
-    bar.finish();
+    drop(bar);
     let report = report?;
     match format {
         Format::Json => print_json(out, &report),

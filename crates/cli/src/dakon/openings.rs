@@ -10,9 +10,10 @@ use dalkon_dakon::request::{
 use dalkon_dakon::SolveError;
 use dalkon_render::dakon::report;
 
-use super::progress::{on_terminal, LayerBar};
+use super::progress::LayerBar;
 use super::{print_json, RuleArgs};
 use crate::common::{Format, Global};
+use crate::progress::on_terminal;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -75,7 +76,7 @@ pub(crate) fn count(plan: &CountPlan) -> Result<(Openings, f64), SolveError> {
     }
     let bar = LayerBar::new(&format!("openings {}x{}", plan.holes, plan.seeds));
     let r = plan.count(&bar);
-    bar.finish();
+    drop(bar);
     r
 }
 

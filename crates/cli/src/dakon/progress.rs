@@ -1,31 +1,14 @@
 //! Progress bars for long Dakon work, on stderr and only on a terminal:
-//! a spinner fed by the search's live counters, and a bar fed by the
-//! database build's events.
+//! a spinner fed by the search's live counters, a bar fed by the database
+//! build's events, and one fed by an openings count.
 
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use dalkon_dakon::search::{unpack_bounds, SearchProgress};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Whether stderr is a terminal (progress is shown only then).
-pub fn on_terminal() -> bool {
-    std::io::stderr().is_terminal()
-}
-
-/// A bar of `len` items drawn with `template`, on a terminal only.
-fn bar(len: u64, template: &str) -> Option<ProgressBar> {
-    on_terminal().then(|| {
-        let b = ProgressBar::new(len);
-        b.set_style(
-            ProgressStyle::with_template(template)
-                .expect("valid template")
-                .progress_chars("=> "),
-        );
-        b
-    })
-}
+use crate::progress::{on_terminal, Bar};
 
 /// Run `work` (given live counters to update) while a spinner shows the
 /// nodes searched and root moves solved.
@@ -80,120 +63,51 @@ pub fn with_search_spinner<T: Send>(
 /// last level is done.
 #[derive(Debug)]
 pub struct BuildBar {
-    bar: Option<ProgressBar>,
+    bar: Bar,
     last: u32,
 }
 
 impl BuildBar {
-    /// A bar on a terminal, nothing otherwise, for a build of levels up to
-    /// `last`.
+    /// A bar for a build of levels up to `last`.
     pub fn new(last: u32) -> BuildBar {
-        let bar = bar(
+        let bar = Bar::new(
             0,
             "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
         );
         BuildBar { bar, last }
     }
-
-    /// Remove the bar.
-    pub fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
-    }
 }
 
 impl dalkon_dakon::Progress for BuildBar {
     fn level_started(&self, level: u32, entries: u64) {
-        if let Some(b) = &self.bar {
-            b.set_prefix(format!("database level {level}"));
-            b.set_length(entries);
-            b.set_position(0);
-        }
+        let b = &self.bar.0;
+        b.set_prefix(format!("database level {level}"));
+        b.set_length(entries);
+        b.set_position(0);
     }
     fn advance(&self, entries: u64) {
-        if let Some(b) = &self.bar {
-            b.inc(entries);
-        }
+        self.bar.0.inc(entries);
     }
     fn level_finished(&self, level: u32) {
         if level == self.last {
-            self.finish();
+            self.bar.0.finish_and_clear();
         }
     }
     fn level_loaded(&self, level: u32, _entries: u64) {
-        if level == self.last {
-            self.finish();
-        }
-    }
-}
-
-/// A bar counting items of a long job (boards, searches).
-#[derive(Debug)]
-pub struct CountBar {
-    bar: Option<ProgressBar>,
-}
-
-impl CountBar {
-    /// A bar of `len` items on a terminal, nothing otherwise.
-    pub fn new(len: u64, prefix: &str) -> CountBar {
-        let bar = bar(
-            len,
-            "{prefix} [{bar:30}] {pos}/{len} {elapsed_precise} {msg}",
-        );
-        if let Some(b) = &bar {
-            b.set_prefix(prefix.to_owned());
-        }
-        CountBar { bar }
-    }
-
-    /// Say what is being worked on.
-    pub fn message(&self, msg: String) {
-        if let Some(b) = &self.bar {
-            b.set_message(msg);
-        }
-    }
-
-    /// The number of items, once known.
-    pub fn set_length(&self, len: u64) {
-        if let Some(b) = &self.bar {
-            b.set_length(len);
-        }
-    }
-
-    /// Items done so far.
-    pub fn set_position(&self, done: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(done);
-        }
-    }
-
-    /// One more item done.
-    pub fn inc(&self) {
-        if let Some(b) = &self.bar {
-            b.inc(1);
-        }
-    }
-
-    /// Remove the bar.
-    pub fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
+        self.level_finished(level);
     }
 }
 
 /// A bar for an openings count: one pass at a time, layer by layer.
 #[derive(Debug)]
 pub struct LayerBar {
-    bar: Option<ProgressBar>,
+    bar: Bar,
     label: String,
 }
 
 impl LayerBar {
-    /// A bar on a terminal, nothing otherwise.
     pub fn new(label: &str) -> LayerBar {
-        let bar = bar(
+        let bar = Bar::new(
             0,
             "{prefix} [{bar:30}] {pos}/{len} layers {elapsed_precise} {msg}",
         );
@@ -202,29 +116,21 @@ impl LayerBar {
             label: label.to_owned(),
         }
     }
-
-    /// Remove the bar.
-    pub fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
-    }
 }
 
 impl dalkon_dakon::openings::OpeningsProgress for LayerBar {
     fn layer(&self, pass: dalkon_dakon::openings::Pass, layer: u32, layers: u32, positions: u64) {
-        if let Some(b) = &self.bar {
-            let (name, done) = match pass {
-                dalkon_dakon::openings::Pass::Forward => ("forward", layer),
-                dalkon_dakon::openings::Pass::Backward => ("backward", layers - layer),
-            };
-            b.set_prefix(format!("{} {name}", self.label));
-            b.set_length(u64::from(layers));
-            b.set_position(u64::from(done));
-            b.set_message(format!(
-                "store {layer}: {:.1} M positions",
-                positions as f64 / 1e6
-            ));
-        }
+        let (name, done) = match pass {
+            dalkon_dakon::openings::Pass::Forward => ("forward", layer),
+            dalkon_dakon::openings::Pass::Backward => ("backward", layers - layer),
+        };
+        let b = &self.bar.0;
+        b.set_prefix(format!("{} {name}", self.label));
+        b.set_length(u64::from(layers));
+        b.set_position(u64::from(done));
+        b.set_message(format!(
+            "store {layer}: {:.1} M positions",
+            positions as f64 / 1e6
+        ));
     }
 }

@@ -92,7 +92,7 @@ pub(crate) fn run_with_progress(plan: &Plan) -> Result<Solved, SolveError> {
             with_search_spinner(&label, |p| plan.run(&bar, Some(p)))
         }
     };
-    bar.finish();
+    drop(bar);
     s
 }
 

@@ -14,7 +14,7 @@ use dalkon_render::daldos::analyse as render;
 use dalkon_rules::daldos::Record;
 
 use crate::common::{Format, Global};
-use crate::dakon::progress::CountBar;
+use crate::progress::Bar;
 use crate::record_file;
 
 #[derive(Debug, clap::Args)]
@@ -37,12 +37,9 @@ pub struct Args {
 }
 
 /// The bar, fed by the analysis.
-struct Bar(CountBar);
-
 impl AnalyseProgress for Bar {
     fn position_done(&self, done: usize, total: usize) {
-        self.0.set_length(total as u64);
-        self.0.set_position(done as u64);
+        self.at(done, total);
     }
 }
 
@@ -55,9 +52,9 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let request = AnalyseRequest::new()
         .time(Some(args.time))?
         .max_nodes(Some(args.max_nodes));
-    let bar = Bar(CountBar::new(0, "analysing"));
+    let bar = Bar::count(0, "analysing");
     let report = request.run_record(&analyst, &record, &bar, None);
-    bar.0.finish();
+    drop(bar);
     let report = report?;
     match format {
         Format::Json => {

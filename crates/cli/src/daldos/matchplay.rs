@@ -22,10 +22,10 @@ use dalkon_daldos::request::{
 };
 use dalkon_render::daldos::report::match_result;
 use dalkon_rules::daldos::Board;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::RuleArgs;
 use crate::common::{Format, Global};
+use crate::progress::Bar;
 
 #[derive(Debug, clap::Args)]
 #[command(mut_arg("board", |a| a.help(
@@ -86,16 +86,10 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
     } else {
         None
     };
-    let bar =
-        ProgressBar::with_draw_target(Some(u64::from(args.games)), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} games, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message(format!("{a} vs {b}"));
+    let bar = Bar::games(u64::from(args.games), &format!("{a} vs {b}"));
     let never = std::sync::atomic::AtomicBool::new(false);
     let outcome = request
-        .run(tables.as_ref(), &|| bar.inc(1), &never)
+        .run(tables.as_ref(), &|| bar.0.inc(1), &never)
         .map_err(|e| match e {
             MatchError::Player { player, .. } => {
                 anyhow::Error::new(e).context(format!("--{player}"))
@@ -103,7 +97,7 @@ pub fn run(global: &Global, args: Args, w: &mut dyn std::io::Write) -> anyhow::R
             e => e.into(),
         })?
         .expect("a flag nobody raises stops nothing");
-    bar.finish_and_clear();
+    drop(bar);
     let mut report = outcome.report;
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("--records {}", dir.display()))?;

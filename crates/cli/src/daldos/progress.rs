@@ -2,13 +2,13 @@
 //! `daldos best` (one tick per root play of each depth) and the build and
 //! check of `daldos solve` (also used by `reproduce`), only on a terminal.
 
-use std::io::IsTerminal;
-
 use dalkon_daldos::engine::DeepenProgress;
 use dalkon_daldos::request::solve::SolveProgress;
 use dalkon_daldos::solved::{BuildProgress, LayerKey};
 use dalkon_rules::daldos::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::progress::{on_terminal, Bar};
 
 /// The progress bar of one `daldos best` answer, on stderr: each depth
 /// restarts it, one tick per root play searched.
@@ -45,72 +45,61 @@ impl DeepenProgress for SearchBar {
 /// layers at a time.
 #[derive(Debug)]
 pub(crate) struct SolveBar {
-    bar: Option<ProgressBar>,
+    bar: Bar,
     board: Board,
 }
 
 impl SolveBar {
     pub(crate) fn new(board: Board) -> SolveBar {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = ProgressBar::new(0);
-            b.set_style(
-                ProgressStyle::with_template(
-                    "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            b
-        });
+        let bar = Bar::new(
+            0,
+            "{prefix} [{bar:30}] {pos}/{len} positions {elapsed_precise}",
+        );
         SolveBar { bar, board }
     }
 }
 
 impl BuildProgress for SolveBar {
     fn pair_started(&mut self, key: LayerKey, positions: u64, loaded: bool) {
-        if let Some(b) = &self.bar {
-            let what = if loaded { "loading" } else { "solving" };
-            let swap = if key.a == key.b {
-                String::new()
-            } else {
-                format!(" and {} v {}", key.b, key.a)
-            };
-            b.set_prefix(format!(
-                "board {}: {what} layer {} v {}{swap}",
-                self.board.name(),
-                key.a,
-                key.b
-            ));
-            b.set_length(positions);
-            b.set_position(if loaded { positions } else { 0 });
-        }
+        let what = if loaded { "loading" } else { "solving" };
+        let swap = if key.a == key.b {
+            String::new()
+        } else {
+            format!(" and {} v {}", key.b, key.a)
+        };
+        let b = &self.bar.0;
+        b.set_prefix(format!(
+            "board {}: {what} layer {} v {}{swap}",
+            self.board.name(),
+            key.a,
+            key.b
+        ));
+        b.set_length(positions);
+        b.set_position(if loaded { positions } else { 0 });
     }
 
     fn advanced(&mut self, positions: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(positions);
-        }
+        self.bar.0.set_position(positions);
     }
 }
 
 impl SolveProgress for SolveBar {
     fn finished(&mut self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
+        self.bar.0.finish_and_clear();
     }
 
     /// `--check` of one layer (no count: the check reports only its end).
     fn checking(&mut self, key: LayerKey, positions: u64) {
-        if let Some(b) = &self.bar {
-            b.reset();
-            b.set_prefix(format!(
-                "board {}: checking layer {} v {} ({positions} positions)",
-                self.board.name(),
-                key.a,
-                key.b
-            ));
-            b.set_length(0);
+        let b = &self.bar.0;
+        b.reset();
+        b.set_prefix(format!(
+            "board {}: checking layer {} v {} ({positions} positions)",
+            self.board.name(),
+            key.a,
+            key.b
+        ));
+        b.set_length(0);
+        if on_terminal() {
             b.enable_steady_tick(std::time::Duration::from_millis(200));
         }
     }
