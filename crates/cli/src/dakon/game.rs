@@ -27,7 +27,7 @@ use dalkon_dakon::game::{
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_dakon::solve::start_position;
 use dalkon_render::dakon::game as lines;
-use dalkon_rules::dakon::{Record, Side};
+use dalkon_rules::dakon::{Record, Side, STANDARD_BOARD};
 use dalkon_rules::record::continued_tags;
 
 use super::{position, RuleArgs};
@@ -96,17 +96,16 @@ pub struct Args {
 
 impl Args {
     fn request(&self, loaded: Option<&Record>) -> anyhow::Result<(GameRequest, String)> {
-        let (start, board) = match (&self.position, self.holes, self.seeds) {
-            _ if loaded.is_some() => {
-                let r = loaded.expect("checked");
-                (r.start, format!("from {}", r.start))
-            }
-            (Some(text), _, _) => {
+        let (start, board) = match (loaded, &self.position) {
+            (Some(r), _) => (r.start, format!("from {}", r.start)),
+            (None, Some(text)) => {
                 let p = position(text, "--position ")?;
                 (p, format!("from {p}"))
             }
-            (None, Some(h), Some(s)) => (start_position(h, s)?, format!("{h} holes × {s} seeds")),
-            _ => (start_position(7, 7)?, "7 holes × 7 seeds".to_owned()),
+            (None, None) => {
+                let (h, s) = self.holes.zip(self.seeds).unwrap_or(STANDARD_BOARD);
+                (start_position(h, s)?, format!("{h} holes × {s} seeds"))
+            }
         };
         let request = GameRequest {
             first: self.first.into(),

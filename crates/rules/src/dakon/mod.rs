@@ -18,7 +18,7 @@ mod sow;
 pub use error::{MoveError, ParseError, PositionError, RulesError};
 pub use event::Event;
 pub use length::max_game_length;
-pub use position::{Position, MAX_HOLES, MAX_SEEDS};
+pub use position::{Position, MAX_HOLES, MAX_SEEDS, STANDARD_BOARD};
 pub use record::Record;
 pub use rules::{Mikul, Nembak, Origin, Rules};
 pub use score::FinalScore;

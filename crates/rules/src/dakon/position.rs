@@ -10,6 +10,9 @@ pub const MAX_HOLES: usize = 32;
 /// The largest number of seeds in a game, stores included: every count (a
 /// hole's, a store's) is one byte, and a store can end up holding them all.
 pub const MAX_SEEDS: u32 = 255;
+/// The standard board, 7 holes a row of 7 seeds each (docs/rules.md), where
+/// a game starts when none is named.
+pub const STANDARD_BOARD: (usize, u32) = (7, 7);
 
 /// A Dakon position: both rows, both stores and the side to move.
 ///
