@@ -44,16 +44,10 @@ pub struct Args {
     pub rules: RuleArgs,
 }
 
-/// The exit code of a table error: bad input (2) for what was asked (too
-/// many or too few pieces, a table folder that is a file, a position the
-/// tables do not cover); a failure (1) for the machine: memory, and files
-/// that cannot be read, written or trusted — as `dakon solve` does for
-/// its databases (docs/cli.md, "Exit codes").
+/// A table error with its exit code: 2 for bad input, 1 for the machine
+/// ([`TableError::is_bad_input`], docs/cli.md, "Exit codes").
 pub(crate) fn table_error(e: TableError) -> anyhow::Error {
-    let code = match &e {
-        TableError::OutOfMemory { .. } | TableError::Io { .. } | TableError::BadFile { .. } => 1,
-        _ => 2,
-    };
+    let code = if e.is_bad_input() { 2 } else { 1 };
     let message = one_line(&anyhow::Error::new(e));
     Exit { code, message }.into()
 }

@@ -118,6 +118,20 @@ pub enum TableError {
     },
 }
 
+impl TableError {
+    /// Whether what was asked is at fault (too many or too few pieces, a
+    /// table folder that is a file, a position the tables do not cover:
+    /// the CLI's exit code 2, Python's `InputError`), rather than the
+    /// machine: memory, and files that cannot be read, written or trusted
+    /// (exit code 1, `DataError`), as for Dakon's databases.
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(
+            self,
+            TableError::OutOfMemory { .. } | TableError::Io { .. } | TableError::BadFile { .. }
+        )
+    }
+}
+
 /// What the folder of [`TableError::NotAFolder`] is for.
 pub(crate) const FOLDER_FOR: &str = "the tables";
 

@@ -32,11 +32,9 @@ create_exception!(
 pub(crate) fn table_error(e: TableError, prefix: &str) -> PyErr {
     let message = format!("{prefix}{}", dalkon_render::one_line(&e));
     match e {
-        TableError::OutOfMemory { .. } | TableError::Io { .. } | TableError::BadFile { .. } => {
-            errors::data(message)
-        }
         TableError::NotCovered { .. } => NotCoveredError::new_err(message),
-        _ => errors::InputError::new_err(message),
+        e if e.is_bad_input() => errors::InputError::new_err(message),
+        _ => errors::data(message),
     }
 }
 
