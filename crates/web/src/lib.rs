@@ -294,3 +294,8 @@ async fn daldos_moves(State(shared): State<Shared>, bytes: axum::body::Bytes) ->
     })
     .await
 }
+
+/// The address `dalkon serve` binds without `--bind`: loopback only.
+pub const DEFAULT_BIND: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::LOCALHOST);
+/// The port `dalkon serve` takes without `--port`.
+pub const DEFAULT_PORT: u16 = 8080;
