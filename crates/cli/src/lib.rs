@@ -17,6 +17,7 @@ mod prompt;
 mod quoting;
 mod record_file;
 mod reproduce;
+mod serve;
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
@@ -38,6 +39,8 @@ struct Cli {
 enum Command {
     /// Regenerate everything under data/ (tables, solved boards, plots).
     Reproduce(reproduce::Args),
+    /// Serve the JSON API (and page) on loopback (docs/web.md).
+    Serve(serve::Args),
     /// Daldøs: dice odds, capture tables, plays, best play and the exact
     /// solved values (tables built by `daldos solve`).
     #[command(subcommand)]
@@ -93,6 +96,7 @@ where
         let out: &mut dyn Write = &mut out;
         let r = match cli.command {
             Command::Reproduce(args) => reproduce::run(global, args, out),
+            Command::Serve(args) => serve::run(args, out),
             Command::Daldos(cmd) => daldos::run(global, cmd, out, stdin),
             Command::Dakon(cmd) => dakon::run(global, cmd, out, stdin),
         };

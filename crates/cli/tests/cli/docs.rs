@@ -71,6 +71,7 @@ const PAGES: &[(&str, &str)] = &[
     ("docs/python.md", include_str!("../../../../docs/python.md")),
     ("docs/rules.md", include_str!("../../../../docs/rules.md")),
     ("docs/solved.md", include_str!("../../../../docs/solved.md")),
+    ("docs/web.md", include_str!("../../../../docs/web.md")),
 ];
 
 /// The commands marked long (`# takes …`) on the pages, each checked for
