@@ -16,6 +16,8 @@ use axum::Router;
 use serde::Deserialize;
 use tokio::sync::Semaphore;
 
+mod pages;
+
 /// The largest request body taken (1 MiB).
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 /// Searches that run at once; a request over the cap is answered 503.
@@ -81,7 +83,7 @@ pub fn router() -> Router {
         .route("/api/dakon/best", post(dakon_best))
         .route("/api/dakon/play", post(dakon_play))
         .route("/api/daldos/moves", post(daldos_moves))
-        .route("/", axum::routing::get(index))
+        .merge(pages::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .with_state(shared)
 }
@@ -99,10 +101,6 @@ pub fn serve(addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> std::io::Resul
         ready(listener.local_addr()?);
         axum::serve(listener, router()).await
     })
-}
-
-async fn index() -> axum::response::Html<&'static str> {
-    axum::response::Html(include_str!("page.html"))
 }
 
 /// Parse a body, its error the one line of serde's.
