@@ -34,7 +34,7 @@ pub struct Args {
     /// interrupted count run again with the same folder resumes from its
     /// last checkpoint. Default: `openings-<n>x<m>-<origin>-<mikul>-<nembak>`
     /// in the database folder ($DALKON_DB_DIR, else
-    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
+    /// ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
     /// Minutes between checkpoints of a long count.

@@ -48,7 +48,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
     /// Folder of the retrograde databases (default: $DALKON_DB_DIR, else
-    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
+    /// ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
     #[arg(long)]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]

@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_ANALYSE_MAX_NODES)]
     pub max_nodes: u64,
     /// Folder of the solved tables (`dalkon daldos solve`; default:
-    /// $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// $DALKON_DB_DIR, else ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else
     /// ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,

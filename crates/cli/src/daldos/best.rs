@@ -66,7 +66,7 @@ pub struct Args {
     #[arg(long)]
     pub no_prune: bool,
     /// Folder of the solved tables (`dalkon daldos solve`; default:
-    /// $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// $DALKON_DB_DIR, else ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else
     /// ~/.local/share/dalkon): the search takes their exact
     /// value wherever they cover a position.
     #[arg(long, value_name = "DIR")]

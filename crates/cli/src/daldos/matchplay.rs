@@ -4,7 +4,7 @@
 //!
 //! `perfect` plays the best play by the solved tables (docs/cli.md,
 //! "Daldøs solved") found in `--db-dir` (default `$DALKON_DB_DIR`, else
-//! `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`); it is refused, before any game, unless they cover every
+//! `./dalkon-db` if it exists, else `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`); it is refused, before any game, unless they cover every
 //! position a game on the board can reach (every layer up to L v L), with
 //! the command that builds them. The other players never read tables.
 //!
@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
     /// Folder of the solved tables `perfect` plays from (`dalkon daldos
-    /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// solve`; default: $DALKON_DB_DIR, else ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else
     /// ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,

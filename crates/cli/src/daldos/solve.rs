@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, value_name = "A,B")]
     pub pieces: String,
     /// Folder of the tables (default: $DALKON_DB_DIR, else
-    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon). Created if missing; an interrupted build
+    /// ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon). Created if missing; an interrupted build
     /// resumes from the layers already written there.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,

@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, value_name = "POS", allow_hyphen_values = true)]
     pub position: String,
     /// Folder of the tables (default: $DALKON_DB_DIR, else
-    /// $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon), as built by `dalkon daldos solve`.
+    /// ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon), as built by `dalkon daldos solve`.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
     #[command(flatten)]

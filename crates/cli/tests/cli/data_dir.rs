@@ -1,5 +1,6 @@
 //! The per-user folder of databases and tables (docs/cli.md, "The database
-//! folder"): found from any working directory through `$XDG_DATA_HOME` or
+//! folder"): found from any working directory through `./dalkon-db` (if it
+//! exists), `$XDG_DATA_HOME` or
 //! `$HOME`, named by the commands that read it, and a missing layer
 //! reported with the command that builds it.
 
@@ -204,4 +205,47 @@ fn no_home_and_no_variable_is_refused_with_exit_2() {
             "{args:?} wrote nothing"
         );
     }
+}
+
+#[test]
+fn a_dalkon_db_folder_in_the_working_directory_is_used_before_the_user_folder() {
+    let t = Scratch::new("local");
+    let (cwd, xdg) = (t.path().join("cwd"), t.path().join("xdg"));
+    std::fs::create_dir_all(cwd.join("dalkon-db")).unwrap();
+    let solved = run_in(
+        &cwd,
+        None,
+        Some(&xdg),
+        &["daldos", "solve", "--board", "4", "--pieces", "2,1"],
+    );
+    assert!(
+        solved.status.success(),
+        "{}",
+        String::from_utf8_lossy(&solved.stderr)
+    );
+    assert!(cwd
+        .join("dalkon-db/daldos-L4-any-final-last-2v1.tbl")
+        .is_file());
+    assert!(!xdg.exists(), "the user folder is not touched");
+    let v = ok_json(&run_in(
+        &cwd,
+        None,
+        Some(&xdg),
+        &[BEST, &["--format", "json"]].concat(),
+    ));
+    assert_eq!(v["db_dir"], "dalkon-db");
+    assert_eq!(v["exact"], true);
+    // Without the folder here, nothing creates one: the user folder is used.
+    let elsewhere = t.path().join("elsewhere");
+    let v = ok_json(&run_in(
+        &elsewhere,
+        None,
+        Some(&xdg),
+        &[BEST, &["--format", "json"]].concat(),
+    ));
+    assert_eq!(
+        v["db_dir"],
+        xdg.join("dalkon").display().to_string().as_str()
+    );
+    assert!(!elsewhere.join("dalkon-db").exists());
 }

@@ -50,7 +50,7 @@ pub use table::{TableReport, TableRequest};
 pub use value::{ValueReport, ValueRequest};
 
 /// The folder of the solved tables: `arg`, else `$DALKON_DB_DIR`, else
-/// `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`
+/// `./dalkon-db` if it exists, else `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`
 /// ([`dalkon_store::data_dir()`]), the same for every command and front end.
 pub fn tables_dir(arg: Option<PathBuf>) -> Result<PathBuf, NoDataDir> {
     dalkon_store::data_dir(arg)

@@ -184,7 +184,7 @@ fn dice_arg(dice: &Bound<'_, PyAny>) -> PyResult<Throw> {
 /// (``complete`` False if short of ``depth``). ``fast`` values only the
 /// best play exactly (the others get upper bounds); ``prune=False`` turns
 /// pruning off. Solved tables found in ``db_dir`` (default
-/// ``$DALKON_DB_DIR``, else ``$XDG_DATA_HOME/dalkon``, else
+/// ``$DALKON_DB_DIR``, else ``./dalkon-db`` if it exists, else ``$XDG_DATA_HOME/dalkon``, else
 /// ``~/.local/share/dalkon``) are used wherever they cover a
 /// position. Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]

@@ -40,7 +40,7 @@ pub(crate) fn table_error(e: TableError, prefix: &str) -> PyErr {
 
 /// The tables folder ([`dalkon_store::data_dir`], as the CLI's
 /// `--db-dir`): `db_dir`, else `$DALKON_DB_DIR`, else
-/// `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`.
+/// `./dalkon-db` if it exists, else `$XDG_DATA_HOME/dalkon`, else `~/.local/share/dalkon`.
 pub(crate) fn tables_dir(arg: Option<PathBuf>) -> PyResult<PathBuf> {
     dalkon_daldos::request::tables_dir(arg).map_err(|e| errors::InputError::new_err(e.to_string()))
 }

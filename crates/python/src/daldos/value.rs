@@ -109,7 +109,7 @@ impl ValueResult {
 }
 
 /// The exact value of ``pos`` from the solved tables in ``db_dir`` (default
-/// ``$DALKON_DB_DIR``, else ``$XDG_DATA_HOME/dalkon``, else
+/// ``$DALKON_DB_DIR``, else ``./dalkon-db`` if it exists, else ``$XDG_DATA_HOME/dalkon``, else
 /// ``~/.local/share/dalkon``), as ``dalkon daldos value``.
 /// Raises NotCoveredError (an InputError) with the CLI's message, naming the
 /// layer and the ``dalkon daldos solve`` command, when the tables do not

@@ -19,7 +19,7 @@
 //!
 //! The human side (reading lines, hints) is in `human.rs`.
 //!
-//! Solved tables in `--db-dir` (default `$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+//! Solved tables in `--db-dir` (default `$DALKON_DB_DIR`, else `./dalkon-db` if it exists, else `$XDG_DATA_HOME/dalkon`, else
 //! `~/.local/share/dalkon`)
 //! serve the hints, whose search takes their exact values wherever they
 //! cover a position (as `daldos best` does), and the `perfect` player,
@@ -87,7 +87,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = HINT_MAX_NODES)]
     pub max_nodes: u64,
     /// Folder of the solved tables for hints and `perfect` (`dalkon daldos
-    /// solve`; default: $DALKON_DB_DIR, else $XDG_DATA_HOME/dalkon, else
+    /// solve`; default: $DALKON_DB_DIR, else ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else
     /// ~/.local/share/dalkon).
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,

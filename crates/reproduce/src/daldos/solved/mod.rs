@@ -106,7 +106,7 @@ fn solve_all(
 
 /// Write `out/daldos/solved.{csv,md,svg}`, and with `full` also
 /// `solved_full.{csv,md}`. Tables go to the table folder
-/// (`$DALKON_DB_DIR`, else `$XDG_DATA_HOME/dalkon`, else
+/// (`$DALKON_DB_DIR`, else `./dalkon-db` if it exists, else `$XDG_DATA_HOME/dalkon`, else
 /// `~/.local/share/dalkon`).
 pub(super) fn reproduce_solved(
     out: &Path,
