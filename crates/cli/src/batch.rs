@@ -88,9 +88,9 @@ mod tests {
     use super::*;
 
     fn answer(text: &str) -> anyhow::Result<serde_json::Value> {
-        let n: i64 = text
-            .parse()
-            .map_err(|_| anyhow::anyhow!("not a number: {}", crate::common::quote(text)))?;
+        let n: i64 = text.parse().map_err(|_| {
+            anyhow::anyhow!("not a number: {}", dalkon_render::error_line::quote(text))
+        })?;
         Ok(json!({ "double": 2 * n }))
     }
 

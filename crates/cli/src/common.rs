@@ -13,7 +13,7 @@ use std::ffi::{OsStr, OsString};
 use clap::builder::{EnumValueParser, PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
-use crate::quoting::{shorten_long_words, QUOTE_MAX};
+use dalkon_render::error_line::shorten_long_words;
 
 /// Output formats. `text` is for people; the others for scripts (`svg`:
 /// a picture). Not every command offers every format: see [`OFFERED`].
@@ -149,16 +149,6 @@ pub fn with_threads<R: Send>(
     threads::pool(n, None).map_err(exit)?.install(work)
 }
 
-/// Input quoted in an error message: at most [`QUOTE_MAX`] characters.
-pub fn quote(text: &str) -> String {
-    if text.chars().count() <= QUOTE_MAX {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(QUOTE_MAX).collect();
-        format!("{head:?}… ({} characters)", text.chars().count())
-    }
-}
-
 /// A clap usage error as one line: clap's first line (`error: …`), with
 /// the items clap lists under it (missing flags, possible values) folded
 /// in, and where the usage is explained (`see 'dalkon dakon solve --help'`).
@@ -215,45 +205,6 @@ impl Global {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn long_input_is_quoted_short() {
-        assert_eq!(quote("1,2/3"), "\"1,2/3\"");
-        let long = "7,".repeat(100);
-        let q = quote(&long);
-        assert!(q.starts_with(&format!("{:?}", &long[..80])), "{q}");
-        assert!(q.ends_with("… (200 characters)"), "{q}");
-    }
-
-    #[test]
-    fn long_words_are_cut_to_80_characters() {
-        let dir = format!("/tmp/{}", "d".repeat(300));
-        let line = format!("cannot read {dir}/x.strategy: No such file or directory (os error 2)");
-        assert_eq!(
-            shorten_long_words(&line),
-            format!(
-                "cannot read {}… (316 characters): No such file or directory (os error 2)",
-                &dir[..80]
-            )
-        );
-        let clap = format!(
-            "error: invalid value '{}' for '--holes <HOLES>'",
-            "9".repeat(200)
-        );
-        assert_eq!(
-            shorten_long_words(&clap),
-            format!(
-                "error: invalid value '{}… (200 characters)' for '--holes <HOLES>'",
-                "9".repeat(80)
-            )
-        );
-        // Short words, words already quoted by `quote`, and white space
-        // stay as they are.
-        let quoted = format!("bad --position {}: row 1", quote(&"7,".repeat(100)));
-        assert_eq!(shorten_long_words(&quoted), quoted);
-        let exact = format!("x  {}\t{}", "a".repeat(80), quote(&"b".repeat(80)));
-        assert_eq!(shorten_long_words(&exact), exact);
-    }
 
     #[test]
     fn usage_errors_are_one_line() {

@@ -23,12 +23,10 @@ impl std::fmt::Display for Exit {
 
 impl std::error::Error for Exit {}
 
-/// The error and its causes on one line (`dalkon_render::one_line`, as
-/// Python's exceptions say it), no word of it longer than 80 characters
-/// ([`crate::quoting::shorten_long_words`]).
+/// The error and its causes on one line, as every front end says it
+/// (`dalkon_render::error_line::message`).
 pub fn one_line(err: &anyhow::Error) -> String {
-    // Library errors show paths in full: cut them as input is quoted.
-    crate::quoting::shorten_long_words(&dalkon_render::one_line(err.as_ref()))
+    dalkon_render::error_line::message(err.as_ref())
 }
 
 /// Exit code for an error: an [`Exit`] says it, a damaged data file of

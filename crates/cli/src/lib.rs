@@ -14,7 +14,6 @@ mod errors;
 mod input;
 mod progress;
 mod prompt;
-mod quoting;
 mod record_file;
 mod reproduce;
 mod serve;

@@ -11,7 +11,8 @@ use dalkon_render::dakon::report;
 use super::args::SearchArgs;
 use super::progress::with_search_spinner;
 use super::{position, print_json, RuleArgs};
-use crate::common::{quote, Format, Global};
+use crate::common::{Format, Global};
+use dalkon_render::error_line::quote;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

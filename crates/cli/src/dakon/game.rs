@@ -31,9 +31,10 @@ use dalkon_rules::dakon::{Record, Side, STANDARD_BOARD};
 use dalkon_rules::record::continued_tags;
 
 use super::{position, RuleArgs};
-use crate::common::{quote, Format, Global};
+use crate::common::{Format, Global};
 use crate::prompt::{self, Word};
 use crate::record_file::{self, Keeper};
+use dalkon_render::error_line::quote;
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

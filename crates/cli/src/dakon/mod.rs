@@ -14,9 +14,9 @@ mod show;
 pub(crate) mod solve;
 mod verify;
 
-use crate::common::quote;
 use crate::common::Global;
 use anyhow::Context;
+use dalkon_render::error_line::quote;
 use dalkon_rules::dakon::Position;
 
 pub use rule_args::RuleArgs;

@@ -7,7 +7,8 @@ use dalkon_daldos::request::odds::{OddsError, OddsRequest, DEFAULT_MAX_NODES};
 use dalkon_render::daldos::report;
 
 use super::RuleArgs;
-use crate::common::{quote, Format, Global};
+use crate::common::{Format, Global};
+use dalkon_render::error_line::quote;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

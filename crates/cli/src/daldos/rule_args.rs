@@ -8,7 +8,7 @@ use dalkon_rules::daldos::{
     Board, CaptureRule, DalRule, EndRule, Position, VariantError, Variants,
 };
 
-use crate::common::quote;
+use dalkon_render::error_line::quote;
 
 /// The parser of one rule option: its values as the rules crate names them
 /// (so clap lists them in its error and `--help`), read by its `FromStr`.

@@ -19,8 +19,9 @@ use dalkon_render::daldos::solved as report;
 
 pub(crate) use super::progress::SolveBar as Bar;
 use super::RuleArgs;
-use crate::common::{quote, Format, Global};
+use crate::common::{Format, Global};
 use crate::errors::{one_line, Exit};
+use dalkon_render::error_line::quote;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {

@@ -8,8 +8,8 @@ use dalkon_daldos::request::best::BestRequest;
 use dalkon_rules::daldos::Position;
 
 use super::Table;
-use crate::common::quote;
 use crate::prompt::{self, Word};
+use dalkon_render::error_line::quote;
 
 /// What a human typed, once understood.
 pub(super) enum Typed {

@@ -8,7 +8,7 @@ use dalkon_daldos::engine::{Daldos, Player, PlayerSpec, PlayerSpecError};
 use dalkon_daldos::solved::Tables;
 use dalkon_rules::daldos::Position;
 
-use crate::common::quote;
+use dalkon_render::error_line::quote;
 
 /// Who plays a side.
 pub(super) enum Seat {
