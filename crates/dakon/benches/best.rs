@@ -14,6 +14,13 @@
 //! was written. Each position gets `BEST_BENCH_SECONDS` (default 60) and
 //! counts as over the limit when its proof does not finish.
 //! `BEST_BENCH_WRITE=1` regenerates the file (solving every position).
+//!
+//! `BEST_BENCH_SET=strong` takes instead the 100 positions of
+//! `benches/best_7x7_strong.txt` (issue 20's games between strong
+//! players): seeded games in which each side plays the move an 8-ply
+//! search likes best, but a random legal move with probability 1/8; each
+//! game gives the positions after 10, 16, 22, 28 and 34 moves, games
+//! following one another until there are 100 different ones.
 //! `BEST_BENCH_ONLY=K` runs the first K positions; `BEST_BENCH_LIST=1`
 //! prints the positions. Reports the time of each and the median, 90th
 //! percentile and maximum, and how often the move given is a best move
@@ -29,8 +36,33 @@ use dalkon_rules::dakon::{Position, Rules};
 /// A position's pinned exact value and best moves.
 type Pin = (i32, Vec<usize>);
 
-const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/best_7x7.txt");
-const PLIES: [usize; 5] = [2, 4, 8, 12, 16];
+/// One set of benchmark positions: its file, the plies that give its
+/// positions, how often a move is random (1 in `random`) and the depth of
+/// the search that picks the others.
+struct Set {
+    name: &'static str,
+    file: &'static str,
+    plies: [usize; 5],
+    random: u64,
+    depth: u32,
+}
+
+const SETS: [Set; 2] = [
+    Set {
+        name: "7x7",
+        file: concat!(env!("CARGO_MANIFEST_DIR"), "/benches/best_7x7.txt"),
+        plies: [2, 4, 8, 12, 16],
+        random: 2,
+        depth: 6,
+    },
+    Set {
+        name: "strong",
+        file: concat!(env!("CARGO_MANIFEST_DIR"), "/benches/best_7x7_strong.txt"),
+        plies: [10, 16, 22, 28, 34],
+        random: 8,
+        depth: 8,
+    },
+];
 
 /// splitmix64: a fixed, dependency-free stream for the games.
 struct Rng(u64);
@@ -45,26 +77,34 @@ impl Rng {
     }
 }
 
-/// The 100 benchmark positions.
-fn positions(rules: &Rules) -> Vec<Position> {
+/// The 100 benchmark positions of `set`.
+fn positions(rules: &Rules, set: &Set) -> Vec<Position> {
     let mut out = Vec::new();
-    for game in 0..20u64 {
+    // The first set is 20 games; a game ending early gives fewer positions,
+    // so the strong set plays games until it has 100.
+    let games = if set.name == "7x7" { 20 } else { u64::MAX };
+    for game in 0..games {
+        if out.len() == 100 {
+            break;
+        }
         let mut rng = Rng(game);
         let mut pos = Position::start(7, 7).unwrap();
-        for ply in 1..=*PLIES.last().unwrap() {
-            if pos.is_over() {
+        for ply in 1..=*set.plies.last().unwrap() {
+            if pos.is_over() || out.len() == 100 {
                 break;
             }
             let moves: Vec<usize> = pos.moves().collect();
-            let h = if rng.next() % 2 == 0 {
+            let h = if rng.next() % set.random == 0 {
                 moves[(rng.next() % moves.len() as u64) as usize]
             } else {
-                let est = estimate_moves(&pos, rules, 6);
+                let est = estimate_moves(&pos, rules, set.depth);
                 let top = est.iter().map(|m| m.1).max().unwrap();
                 est.iter().find(|m| m.1 == top).unwrap().0
             };
             pos = pos.play(h, rules).unwrap();
-            if PLIES.contains(&ply) && !pos.is_over() {
+            // A game without an early random move repeats an earlier one:
+            // a position is taken once.
+            if set.plies.contains(&ply) && !pos.is_over() && !out.contains(&pos) {
                 out.push(pos);
             }
         }
@@ -72,8 +112,21 @@ fn positions(rules: &Rules) -> Vec<Position> {
     out
 }
 
+/// The peak resident memory of this process so far, in MiB (Linux).
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
 fn main() {
     let rules = Rules::default();
+    let set_name = std::env::var("BEST_BENCH_SET").unwrap_or_else(|_| "7x7".to_owned());
+    let set = SETS
+        .iter()
+        .find(|s| s.name == set_name)
+        .expect("BEST_BENCH_SET is 7x7 or strong");
     let seconds: f64 = std::env::var("BEST_BENCH_SECONDS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -89,17 +142,20 @@ fn main() {
         estimate_depth: DEFAULT_ESTIMATE_DEPTH,
     };
     if std::env::var_os("BEST_BENCH_LIST").is_some() {
-        for p in positions(&rules) {
+        for p in positions(&rules, set) {
             println!("{p}");
         }
         return;
     }
     let write = std::env::var_os("BEST_BENCH_WRITE").is_some();
     let pinned: Vec<(Position, Option<Pin>)> = if write {
-        positions(&rules).into_iter().map(|p| (p, None)).collect()
+        positions(&rules, set)
+            .into_iter()
+            .map(|p| (p, None))
+            .collect()
     } else {
-        std::fs::read_to_string(FILE)
-            .expect("benches/best_7x7.txt (BEST_BENCH_WRITE=1 makes it)")
+        std::fs::read_to_string(set.file)
+            .expect("the set's file (BEST_BENCH_WRITE=1 makes it)")
             .lines()
             .filter(|l| !l.starts_with('#'))
             .map(|l| {
@@ -171,18 +227,20 @@ fn main() {
     }
     if write {
         lines.push(String::new());
-        std::fs::write(FILE, lines.join("\n")).unwrap();
+        std::fs::write(set.file, lines.join("\n")).unwrap();
     }
     times.sort_by(f64::total_cmp);
     let q = |f: f64| times[((times.len() - 1) as f64 * f).round() as usize];
     println!(
-        "best 7x7: {} positions ({unproved} not proved within {seconds} s), median {:.3} s, 90th percentile {:.3} s, max {:.3} s, total {:.1} s ({} threads)",
+        "best {}: {} positions ({unproved} not proved within {seconds} s), median {:.3} s, 90th percentile {:.3} s, max {:.3} s, total {:.1} s ({} threads), peak memory {:.0} MiB",
+        set.name,
         times.len(),
         q(0.5),
         q(0.9),
         q(1.0),
         times.iter().sum::<f64>(),
-        rayon::current_num_threads()
+        rayon::current_num_threads(),
+        peak_mib().unwrap_or(f64::NAN)
     );
     println!(
         "the move given is a best move in {chose_best} of {pinned_count} positions with pinned best moves ({:.1} %); {cut_lines} exact answers' lines cut by the time limit",
