@@ -54,11 +54,11 @@ const EVERY: Goal = Goal::EveryMove;
 const BEST: Goal = Goal::BestMoves;
 
 const BOARDS: [Board; 6] = [
-    board(5, 5, EVERY, 48, &[1], Some((38_834, 64_923))),
-    board(7, 3, EVERY, 36, &[1], Some((3_316_895, 7_120_207))),
-    board(6, 4, EVERY, 48, &[6], Some((560_940, 1_057_705))),
+    board(5, 5, EVERY, 48, &[1], Some((39_022, 65_050))),
+    board(7, 3, EVERY, 36, &[1], Some((3_429_635, 7_227_713))),
+    board(6, 4, EVERY, 48, &[6], Some((576_667, 1_073_141))),
     board(5, 5, BEST, 48, &[1], Some((2_142, 3_738))),
-    board(7, 3, BEST, 36, &[1], Some((20_760, 40_792))),
+    board(7, 3, BEST, 36, &[1], Some((20_799, 40_808))),
     board(6, 4, BEST, 48, &[6], Some((16_496, 28_622))),
 ];
 const BIG: [Board; 4] = [

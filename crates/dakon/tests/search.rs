@@ -115,7 +115,7 @@ fn same_values_with_one_and_two_threads() {
 }
 
 #[test]
-fn a_tiny_table_that_must_sweep_gives_the_same_values() {
+fn a_tiny_table_that_must_replace_gives_the_same_values() {
     let pos = Position::start(5, 4).unwrap();
     let rules = Rules::default();
     let big = solve(&pos, &rules, &small_limits(), None, None, Goal::EveryMove).unwrap();
@@ -125,7 +125,15 @@ fn a_tiny_table_that_must_sweep_gives_the_same_values() {
         time: None,
     };
     let small = solve(&pos, &rules, &tiny, None, None, Goal::EveryMove).unwrap();
-    assert!(small.tt_sweeps > 0, "the tiny table must have been swept");
+    assert!(
+        small.tt_replaced > 0,
+        "the tiny table must have replaced entries"
+    );
+    assert!(small.tt_replaced > 10 * big.tt_replaced.max(1), "{small:?} vs {big:?}");
+    assert!(
+        small.positions > small.tt_capacity,
+        "more positions than slots"
+    );
     assert_eq!(big.moves, small.moves);
 }
 

@@ -132,8 +132,10 @@ fn table_sizes_follow_the_key_width() {
     assert_eq!(tt_bytes_for(9, 1000), tt_bytes_for(16, 1000));
     assert!(tt_bytes_for(16, 1000) < tt_bytes_for(17, 1000));
     assert_eq!(tt_bytes_for(17, 1000), tt_bytes_for(32, 1000));
-    // 64-byte key + 6-byte entry (72 with padding) + control byte, 8/7.
-    assert_eq!(tt_bytes_for(20, 7), 7 * (73 * 8 / 7 + 1));
+    // 64-byte key + a data word + a sequence word, in a fixed-size slot.
+    assert_eq!(tt_bytes_for(20, 7), 7 * 80);
+    assert_eq!(tt_bytes_for(8, 7), 7 * 32);
+    assert_eq!(tt_bytes_for(16, 7), 7 * 48);
     let min = min_tt_bytes(20);
     assert!(min < 1 << 20, "the smallest table stays small: {min}");
     let pos = Position::start(20, 1).unwrap();

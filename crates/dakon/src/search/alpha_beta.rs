@@ -9,7 +9,7 @@ use dalkon_rules::dakon::Position;
 
 use super::engine::{Counters, Engine, Step, FLUSH_EVERY};
 use super::estimate::{estimate_margin_within, GUESS_DEPTH, GUESS_MAX_NODES};
-use super::tt::{work_of, PackedKey};
+use super::tt::{work_of, PackedKey, Stored};
 
 impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     /// Exact future margin of a position (game not over) by MTD(f).
@@ -168,7 +168,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     #[inline]
     pub(super) fn finish(
         &self,
-        c: &Counters,
+        c: &mut Counters,
         key: K,
         nodes0: u64,
         alpha0: i32,
@@ -189,8 +189,11 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         } else {
             (best, best)
         };
-        self.tt
-            .store(key, l as i16, u as i16, best_move as u8, work);
+        match self.tt.store(key, l, u, best_move as u8, work) {
+            Stored::Filled => c.tt_filled += 1,
+            Stored::Replaced => c.tt_replaced += 1,
+            Stored::Merged | Stored::Busy | Stored::Refused => {}
+        }
         best
     }
 }

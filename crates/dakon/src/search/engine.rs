@@ -20,6 +20,9 @@ pub(super) struct Counters {
     pub(super) tt_hits: u64,
     pub(super) tt_probes: u64,
     pub(super) probe_hits: u64,
+    /// New positions stored in an empty slot / over another position.
+    pub(super) tt_filled: u64,
+    pub(super) tt_replaced: u64,
 }
 
 /// One move seen from the mover: the store difference it gains and whether
@@ -111,7 +114,10 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         self.tt_hits.fetch_add(c.tt_hits, Ordering::Relaxed);
         self.tt_probes.fetch_add(c.tt_probes, Ordering::Relaxed);
         self.probe_hits.fetch_add(c.probe_hits, Ordering::Relaxed);
+        self.tt.count(c.tt_filled, c.tt_replaced);
         c.unflushed = 0;
+        c.tt_filled = 0;
+        c.tt_replaced = 0;
         c.tt_hits = 0;
         c.tt_probes = 0;
         c.probe_hits = 0;
@@ -323,7 +329,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             tt_hits: self.tt_hits.load(Ordering::Relaxed),
             tt_probes: self.tt_probes.load(Ordering::Relaxed),
             probe_hits: self.probe_hits.load(Ordering::Relaxed),
-            tt_sweeps: self.tt.sweeps(),
+            tt_replaced: self.tt.replaced(),
             passes: self.passes.load(Ordering::Relaxed),
             tt_capacity: self.tt.capacity() as u64,
             seconds: 0.0,

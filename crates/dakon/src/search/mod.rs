@@ -177,8 +177,8 @@ pub fn unpack_bounds(word: u64) -> Option<(i32, i32)> {
 /// the distinct positions stored in the transposition table — positions
 /// with their stores factored out and seen from the side to move, so the
 /// same rows with either side to move are one position; a position dropped
-/// by a table sweep and searched again counts again (`tt_sweeps` says
-/// whether that happened). Positions answered by a database probe and
+/// by a table replacement and searched again counts again (`tt_replaced`
+/// says whether that happened). Positions answered by a database probe and
 /// finished games are not stored and not counted in `positions`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SolveResult {
@@ -204,8 +204,9 @@ pub struct SolveResult {
     pub tt_probes: u64,
     /// Positions answered by the database probe.
     pub probe_hits: u64,
-    /// Times a full table shard was swept.
-    pub tt_sweeps: u64,
+    /// Table entries overwritten by another position (0: nothing stored
+    /// was lost, so `positions` is the number of distinct positions).
+    pub tt_replaced: u64,
     /// Null-window searches made by MTD(f) (all root moves together).
     pub passes: u64,
     /// Table capacity in entries.
