@@ -18,16 +18,19 @@ mod pages;
 
 pub use limits::*;
 
-/// The server's shared state: the cap on searches.
+/// The server's shared state: the cap on searches and the Daldøs tables
+/// read so far.
 #[derive(Debug, Clone)]
 struct Shared {
     searches: Arc<Semaphore>,
+    tables: Arc<api::daldos::Shelf>,
 }
 
 /// The API and pages as a router.
 pub fn router() -> Router {
     let shared = Shared {
         searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
+        tables: Arc::new(api::daldos::Shelf::new()),
     };
     Router::new()
         .merge(api::routes())

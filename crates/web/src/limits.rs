@@ -23,3 +23,27 @@ pub const SERVE_SECONDS: f64 = 5.0;
 
 /// Transposition-table memory of one Dakon search or analysis, in MiB.
 pub const SERVE_TT_MB: usize = 64;
+
+/// Nodes a Daldøs `best` search may visit, all depths together (its
+/// `max-nodes` is cut to this; 0 or none means this): about 4 s on one
+/// core of this project's machine (the Danish start, 5 million nodes, 3.8 s).
+pub const SERVE_DALDOS_MAX_NODES: u64 = 5_000_000;
+
+/// Nodes a Daldøs `odds` answer may evaluate (its `max-nodes` is cut to
+/// this): the CLI's default is 50 000, a middle game needs under 100.
+pub const SERVE_ODDS_MAX_NODES: usize = 1_000_000;
+
+/// The most moves (Dakon) or throws (Daldøs) of a record analysed; a
+/// longer record is refused with a 400.
+pub const MAX_ANALYSE_MOVES: usize = 500;
+
+/// Seconds of search for a whole analysis: each decision gets the `time`
+/// asked (or the CLI's default) but at most this divided by the number of
+/// positions searched (the moves and the end), so an analysis takes about
+/// this long at most.
+pub const SERVE_ANALYSE_SECONDS: f64 = 20.0;
+
+/// Seconds after which any search is stopped, whatever its own budget
+/// (a backstop: an analysis then answers with the decisions done and
+/// `"stopped": true`, a Daldøs `best` with 503).
+pub const SERVE_STOP_SECONDS: f64 = 30.0;

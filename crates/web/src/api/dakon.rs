@@ -1,16 +1,17 @@
-//! `/api/dakon/*`: the Dakon commands (`dakon best`, `dakon play`), each
-//! body the command's flags, each answer its JSON (keys sorted, as the
-//! CLI's `print_json`).
+//! `/api/dakon/*`: the Dakon commands (`dakon best`, `dakon play`,
+//! `dakon analyse`), each body the command's flags, each answer its JSON
+//! (keys sorted, as the CLI's `print_json`).
 
 use axum::extract::State;
 use axum::response::Response;
+use dalkon_dakon::request::analyse::{AnalyseRequest, DEFAULT_ANALYSE_SECONDS};
 use dalkon_dakon::request::best::{seconds, BestRequest};
 use dalkon_dakon::request::{PlayRequest, DEFAULT_ESTIMATE_DEPTH};
 use dalkon_dakon::SolveError;
-use dalkon_rules::dakon::{Position, Rules, RulesError};
-use serde::Deserialize;
+use dalkon_rules::dakon::{Position, Record, Rules, RulesError};
+use serde::{Deserialize, Deserializer};
 
-use super::{quote, search, Answer, ApiError, Body, Server};
+use super::{check_record, decision_seconds, quote, search, Answer, ApiError, Body, Server};
 use crate::{SERVE_SECONDS, SERVE_TT_MB};
 
 /// `origin`, `mikul`, `nembak` (the CLI's rule flags), each its default
@@ -75,7 +76,7 @@ pub(crate) struct BestFields {
 /// `/api/dakon/best`: `dakon best`, its time cut to [`SERVE_SECONDS`]
 /// with a [`SERVE_TT_MB`] table.
 pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Response {
-    search(&shared, move || {
+    search(&shared, move |stop| {
         let pos = position(&b.position)?;
         let time = b.time.map_or(SERVE_SECONDS, |t| t.min(SERVE_SECONDS));
         let request = BestRequest {
@@ -88,7 +89,7 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
                 .multipv(b.multipv)
                 .map_err(failed)?
         };
-        Answer::sorted(&request.run(&pos, None).map_err(failed)?)
+        Answer::sorted(&request.run(&pos, Some(&stop.dakon)).map_err(failed)?)
     })
     .await
 }
@@ -97,20 +98,102 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct PlayFields {
     position: String,
-    moves: Vec<usize>,
+    moves: Moves,
     #[serde(flatten)]
     rules: RuleFields,
 }
 
 /// `/api/dakon/play`: `dakon play`.
 pub(crate) async fn play(State(shared): Server, Body(b): Body<PlayFields>) -> Response {
-    search(&shared, move || {
+    search(&shared, move |_| {
         let request = PlayRequest {
             position: position(&b.position)?,
-            moves: b.moves,
+            moves: b.moves.holes()?,
             rules: b.rules.rules()?,
         };
         Answer::sorted(&request.run().map_err(failed)?)
+    })
+    .await
+}
+
+/// `moves`: an array of holes, or the CLI's text `"3,1,2"`.
+#[derive(Debug)]
+enum Moves {
+    List(Vec<usize>),
+    Text(String),
+}
+
+impl Moves {
+    /// The holes, the text read as the CLI reads `--moves`.
+    fn holes(self) -> Result<Vec<usize>, ApiError> {
+        match self {
+            Moves::List(holes) => Ok(holes),
+            Moves::Text(text) => text
+                .split(',')
+                .map(|h| h.trim().parse::<usize>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| ApiError::of(&format!("--moves {}", quote(&text)), &e)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Moves {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Moves, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Moves;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an array of holes or a text such as \"3,1,2\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Moves, E> {
+                Ok(Moves::Text(text.to_owned()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Moves, A::Error> {
+                let mut holes = Vec::new();
+                while let Some(h) = seq.next_element()? {
+                    holes.push(h);
+                }
+                Ok(Moves::List(holes))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct AnalyseFields {
+    record: String,
+    #[serde(default)]
+    time: Option<f64>,
+    #[serde(default)]
+    max_nodes: Option<u64>,
+}
+
+/// `/api/dakon/analyse`: `dakon analyse` of the record in the body (at
+/// most [`crate::MAX_ANALYSE_MOVES`] moves), each decision's time cut to
+/// its share of [`crate::SERVE_ANALYSE_SECONDS`], with a [`SERVE_TT_MB`]
+/// table.
+pub(crate) async fn analyse(State(shared): Server, Body(b): Body<AnalyseFields>) -> Response {
+    search(&shared, move |stop| {
+        let record: Record = b.record.parse().map_err(|e| ApiError::of("record", &e))?;
+        check_record(record.moves.len(), "moves")?;
+        let asked = b.time.unwrap_or(DEFAULT_ANALYSE_SECONDS);
+        let time = decision_seconds(asked, record.moves.len());
+        let request = AnalyseRequest {
+            tt_mb: Some(SERVE_TT_MB),
+            ..AnalyseRequest::new(record.rules)
+                .time(Some(time))
+                .map_err(failed)?
+                .max_nodes(b.max_nodes)
+        };
+        let report = request
+            .run(&record.start, &record.moves, None, Some(&stop.dakon))
+            .map_err(failed)?;
+        Answer::sorted(&report)
     })
     .await
 }
