@@ -1,14 +1,36 @@
 //! The API against a server on a free loopback port, with a raw HTTP/1.1
 //! client: the CLI's JSON (the same library request), 4xx one-liners,
-//! oversized bodies refused.
+//! oversized bodies refused, a third search at once a 503.
+//!
+//! The server reads the Daldøs tables of the CLI's default folder, here
+//! `$DALKON_DB_DIR` set to a folder of this test with the tables of the
+//! 4-hole board up to two pieces a side, solved when the server starts.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The solved layers of the test's tables: board 4, up to 2 v 2.
+const SOLVED: (u8, u8) = (2, 2);
 
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("dalkon-web-api-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dalkon_daldos::request::SolveRequest {
+            board: dalkon_rules::daldos::Board::from_name("4").unwrap(),
+            variants: Default::default(),
+            pieces: SOLVED,
+            dir: dir.clone(),
+            check: false,
+        }
+        .run(&mut dalkon_daldos::solved::NoProgress, None)
+        .unwrap();
+        // Before the server starts and before any test reads the folder.
+        std::env::set_var("DALKON_DB_DIR", &dir);
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             dalkon_web::serve("127.0.0.1:0".parse().unwrap(), |a| tx.send(a).unwrap()).unwrap()
@@ -17,7 +39,16 @@ fn server() -> SocketAddr {
     })
 }
 
-fn post(path: &str, body: &str) -> (u16, String) {
+/// The tables folder the server reads (the CLI's default one).
+fn tables() -> PathBuf {
+    server();
+    let dir = dalkon_daldos::request::tables_dir(None).unwrap();
+    assert!(dir.ends_with(format!("dalkon-web-api-{}", std::process::id())));
+    dir
+}
+
+/// One request, its status and body.
+fn post_once(path: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(server()).unwrap();
     write!(
         s,
@@ -30,6 +61,19 @@ fn post(path: &str, body: &str) -> (u16, String) {
     let status = out[9..12].parse().unwrap();
     let body = out.split_once("\r\n\r\n").unwrap().1.to_owned();
     (status, body)
+}
+
+/// A request asked again while the server is busy (other tests' searches
+/// hold its two), as the 503 says.
+fn post(path: &str, body: &str) -> (u16, String) {
+    for _ in 0..1200 {
+        let (status, answer) = post_once(path, body);
+        if status != 503 || !answer.contains("busy: ") {
+            return (status, answer);
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    panic!("busy for 30 s");
 }
 
 #[test]
@@ -298,7 +342,7 @@ fn daldos_best_is_the_cli_json() {
     let (status, answer) = post("/api/daldos/best", &body);
     assert_eq!(status, 200, "{answer}");
     let pos: dalkon_rules::daldos::Position = MIDDLE.parse().unwrap();
-    let dir = dalkon_daldos::request::tables_dir(None).unwrap();
+    let dir = tables();
     let analyst =
         dalkon_daldos::request::Analyst::load(&dir, pos.board(), Default::default()).unwrap();
     let report = dalkon_daldos::request::BestRequest::new(
@@ -365,7 +409,7 @@ fn daldos_value_of_a_won_game_and_of_a_position_the_tables_may_lack() {
     // A position in play: the tables' value where they are, else the
     // CLI's error naming the layer to solve.
     let pos: dalkon_rules::daldos::Position = ODDS.parse().unwrap();
-    let dir = dalkon_daldos::request::tables_dir(None).unwrap();
+    let dir = tables();
     let analyst =
         dalkon_daldos::request::Analyst::load(&dir, pos.board(), Default::default()).unwrap();
     let cli = dalkon_daldos::request::ValueRequest {
@@ -395,7 +439,7 @@ fn daldos_analyse_is_the_cli_json_of_the_same_request() {
     assert_eq!(status, 200, "{answer}");
     let record: dalkon_rules::daldos::Record = DALDOS_RECORD.parse().unwrap();
     let n = record.turns.len();
-    let dir = dalkon_daldos::request::tables_dir(None).unwrap();
+    let dir = tables();
     let analyst =
         dalkon_daldos::request::Analyst::load(&dir, record.start.board(), record.variants).unwrap();
     // The server's time: the CLI's default cut to its share.
@@ -440,4 +484,75 @@ fn an_oversized_body_is_a_413_with_its_line() {
             dalkon_web::MAX_BODY_BYTES
         )
     );
+}
+
+/// On the 4-hole board with two pieces a side, where the tables hold the
+/// game's value: `value` and `best` agree on it, exact.
+const SOLVED_POSITION: &str = "A.a./...../.b.B b";
+
+#[test]
+fn daldos_value_and_best_where_the_tables_cover_the_position_are_exact() {
+    let (status, value) = post(
+        "/api/daldos/value",
+        &format!(r#"{{"position":"{SOLVED_POSITION}"}}"#),
+    );
+    assert_eq!(status, 200, "{value}");
+    let pos: dalkon_rules::daldos::Position = SOLVED_POSITION.parse().unwrap();
+    let analyst =
+        dalkon_daldos::request::Analyst::load(&tables(), pos.board(), Default::default()).unwrap();
+    let report = dalkon_daldos::request::ValueRequest {
+        pos,
+        variants: Default::default(),
+    }
+    .run(analyst.tables())
+    .unwrap();
+    assert_eq!(value, serde_json::to_string(&report).unwrap() + "\n");
+    let v = json(&value);
+    assert_eq!(v["exact"], true);
+    let w = v["value"].as_f64().unwrap();
+    assert!((w - 0.483_619_781_071).abs() < 1e-11, "{w}");
+    let weights: u64 = v["throws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["weight"].as_u64().unwrap())
+        .sum();
+    assert_eq!(weights, 16, "the 16 throws of two dice");
+    let (status, best) = post(
+        "/api/daldos/best",
+        &format!(r#"{{"position":"{SOLVED_POSITION}"}}"#),
+    );
+    assert_eq!(status, 200, "{best}");
+    let b = json(&best);
+    assert_eq!(b["exact"], true);
+    assert!((b["value"].as_f64().unwrap() - w).abs() < 1e-11, "{b}");
+    assert_eq!(b["tables"], 4, "the layers 1v1, 1v2, 2v1 and 2v2");
+}
+
+#[test]
+fn a_third_search_while_two_run_is_a_503() {
+    // Two searches of a 7 x 7 middle game (benches/best_7x7.txt) that take
+    // their full 2 s.
+    let start = r#"{"position":"2,10,2,1,11,11,11/9,9,1,9,9,0,9/4,0 0","time":2}"#;
+    let long: Vec<_> = (0..2)
+        .map(|_| std::thread::spawn(move || post("/api/dakon/best", start)))
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, answer) = post_once("/api/dakon/best", r#"{"position":"2,2/2,2/0,0 0"}"#);
+    assert_eq!(status, 503, "{answer}");
+    assert_eq!(
+        json(&answer)["error"],
+        format!(
+            "busy: {} searches are running, try again",
+            dalkon_web::MAX_SEARCHES
+        )
+    );
+    for t in long {
+        let (status, answer) = t.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(json(&answer)["best_moves"], serde_json::json!([1]));
+    }
+    // And then it answers again.
+    let (status, _) = post("/api/dakon/best", r#"{"position":"2,2/2,2/0,0 0"}"#);
+    assert_eq!(status, 200);
 }
