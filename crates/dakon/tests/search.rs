@@ -129,7 +129,10 @@ fn a_tiny_table_that_must_replace_gives_the_same_values() {
         small.tt_replaced > 0,
         "the tiny table must have replaced entries"
     );
-    assert!(small.tt_replaced > 10 * big.tt_replaced.max(1), "{small:?} vs {big:?}");
+    assert!(
+        small.tt_replaced > 10 * big.tt_replaced.max(1),
+        "{small:?} vs {big:?}"
+    );
     assert!(
         small.positions > small.tt_capacity,
         "more positions than slots"

@@ -61,10 +61,10 @@ impl ApiError {
         }
     }
 
-    /// A 400 with the one line of `err` (its causes joined), after
+    /// A 400 with the CLI's one line of `err` (its causes joined), after
     /// `context` unless it is empty.
     pub(crate) fn of(context: &str, err: &(dyn std::error::Error + 'static)) -> ApiError {
-        let line = dalkon_render::one_line(err);
+        let line = dalkon_render::error_line::message(err);
         ApiError::bad(if context.is_empty() {
             line
         } else {
@@ -236,20 +236,7 @@ pub(crate) fn decision_seconds(asked: f64, n: usize) -> f64 {
 /// The handler's state, for the endpoints' signatures.
 pub(crate) type Server = State<Shared>;
 
-/// Input quoted in an error message as the CLI quotes it: at most
-/// [`QUOTE_MAX`] characters.
-pub(crate) fn quote(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= QUOTE_MAX {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(QUOTE_MAX).collect();
-        format!("{head:?}… ({n} characters)")
-    }
-}
-
-/// The most characters of input an error message quotes (the CLI's).
-const QUOTE_MAX: usize = 80;
+pub(crate) use dalkon_render::error_line::quote;
 
 #[cfg(test)]
 mod tests {
@@ -278,19 +265,5 @@ mod tests {
         assert_eq!(decision_seconds(0.0, 99), SERVE_ANALYSE_SECONDS / 100.0);
         assert_eq!(decision_seconds(0.01, 99), 0.01);
         assert!(decision_seconds(-1.0, 9) < 0.0);
-    }
-
-    #[test]
-    fn input_is_quoted_as_the_cli_quotes_it() {
-        assert_eq!(quote("a\"b"), r#""a\"b""#);
-        let long = "x".repeat(QUOTE_MAX + 5);
-        assert_eq!(
-            quote(&long),
-            format!(
-                "{:?}… ({} characters)",
-                "x".repeat(QUOTE_MAX),
-                QUOTE_MAX + 5
-            )
-        );
     }
 }
