@@ -68,6 +68,7 @@ const PAGES: &[(&str, &str)] = &[
         "docs/formats.md",
         include_str!("../../../../docs/formats.md"),
     ),
+    ("docs/mpi.md", include_str!("../../../../docs/mpi.md")),
     ("docs/python.md", include_str!("../../../../docs/python.md")),
     ("docs/rules.md", include_str!("../../../../docs/rules.md")),
     ("docs/solved.md", include_str!("../../../../docs/solved.md")),
