@@ -10,6 +10,12 @@ pub enum ClusterError {
     /// MPI was initialised already (or could not be).
     #[error("MPI could not be initialised (it may have been initialised already)")]
     Init,
+    /// The job has more ranks than the work can use yet.
+    #[error(
+        "this build joins MPI jobs but does not yet partition the count: run it with one \
+         rank (mpirun -np 1), not {0}"
+    )]
+    NotPartitioned(usize),
 }
 
 /// The job: this process's rank among `size` ranks.
@@ -28,6 +34,17 @@ impl std::fmt::Debug for Cluster {
 }
 
 impl Cluster {
+    /// Join the job as the openings count does today: the count is not yet
+    /// partitioned across ranks (issue 22), so a job of more than one rank
+    /// is refused rather than run K times over.
+    pub fn join_openings() -> Result<Cluster, ClusterError> {
+        let cluster = Cluster::join()?;
+        if cluster.size() > 1 {
+            return Err(ClusterError::NotPartitioned(cluster.size()));
+        }
+        Ok(cluster)
+    }
+
     /// Join the job (MPI_Init); once per process.
     pub fn join() -> Result<Cluster, ClusterError> {
         let universe = mpi::initialize().ok_or(ClusterError::Init)?;

@@ -83,7 +83,7 @@ pub(crate) fn count(plan: &CountPlan) -> Result<(Openings, f64), SolveError> {
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     #[cfg(feature = "mpi")]
-    let _cluster = one_rank()?;
+    let _cluster = dalkon_dakon::cluster::Cluster::join_openings()?;
     let plan = plan_count(&args.request())?;
     let rules = plan.rules;
     if args.first {
@@ -108,20 +108,4 @@ fn run_first(plan: &CountPlan, format: Format, out: &mut dyn std::io::Write) -> 
     }
     let text = report::first((plan.holes, plan.seeds), &plan.rules, &f, seconds);
     Ok(write!(out, "{text}")?)
-}
-
-/// Join the MPI job (feature `mpi`). The count is not yet partitioned
-/// across ranks (issue 22), so a job of more than one rank is refused
-/// rather than run K times over.
-#[cfg(feature = "mpi")]
-fn one_rank() -> anyhow::Result<dalkon_dakon::cluster::Cluster> {
-    let cluster = dalkon_dakon::cluster::Cluster::join()?;
-    if cluster.size() > 1 {
-        anyhow::bail!(
-            "this build joins MPI jobs but does not yet partition the count: run it with one \
-             rank (mpirun -np 1), not {}",
-            cluster.size()
-        );
-    }
-    Ok(cluster)
 }
