@@ -46,6 +46,9 @@ pub struct Proved {
     /// Positions (either side to move) the games of each strategy reach:
     /// mover's, opponent's.
     pub reached: [u64; 2],
+    /// Of those, the positions already settled (any play from there
+    /// secures what the strategy still needs), mover's, opponent's.
+    pub settled: [u64; 2],
     /// The root search.
     pub search: SolveResult,
     /// Seconds: the search, then reading the strategies off it.
@@ -95,6 +98,7 @@ pub fn prove(
         value: p.search.value,
         best_moves: p.search.best_moves.clone(),
         reached: [p.mover.positions, p.opponent.positions],
+        settled: [p.mover.settled, p.opponent.settled],
         mover: strategy(p.mover),
         opponent: strategy(p.opponent),
         seconds: [total - p.extract_seconds, p.extract_seconds],

@@ -101,3 +101,24 @@ fn a_proof_over_its_line_limit_is_refused() {
     );
     assert!(!e.is_bad_input());
 }
+
+/// Positions already settled: where what a strategy still needs is at most
+/// minus the seeds on the board, any play secures it, yet the file names a
+/// move in each to the end of every game. South (2 in store against 1,
+/// 10 seeds on the board) wins every seed left, so North's claim of
+/// 1 − (2 + 10) = −11 is North's worst possible result from the root:
+/// every position its games reach is settled, none of South's are.
+#[test]
+fn settled_positions_are_counted() {
+    let pos: Position = "2,1,1,0/1,2,0,3/2,1 0".parse().unwrap();
+    let p = prove(&request(pos, Rules::default()), None).unwrap();
+    assert_eq!(p.value, 11);
+    assert_eq!(p.reached, [2, 18]);
+    assert_eq!(p.settled, [0, 18]);
+    assert_eq!(p.opponent.moves.len(), 9, "a move in each of them still");
+    assert!(verify(&p.opponent).valid);
+    // Stores banked, North to move: a part of the opponent's games only.
+    let pos: Position = "0,3,0,1,2/1,0,2,0,3/6,4 1".parse().unwrap();
+    let p = prove(&request(pos, Rules::default()), None).unwrap();
+    assert_eq!((p.value, p.reached, p.settled), (6, [8, 45], [0, 22]));
+}

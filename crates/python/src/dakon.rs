@@ -493,6 +493,9 @@ pub struct PyProofFile {
     lines: u64,
     /// Positions (either side to move) its games reach.
     reached: u64,
+    /// Of those, the ones where any play secures what is still needed (the
+    /// format still asks a move in each).
+    settled: u64,
     /// Bytes of the file.
     bytes: u64,
 }
@@ -559,6 +562,7 @@ fn proof_of(r: ProveReport) -> PyProof {
                 guarantees: f.guarantees,
                 lines: f.lines,
                 reached: f.reached,
+                settled: f.settled,
                 bytes: f.bytes,
             })
             .collect(),

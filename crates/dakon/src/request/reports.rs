@@ -165,6 +165,10 @@ pub struct ProofFile {
     pub lines: u64,
     /// Positions its games reach.
     pub reached: u64,
+    /// Of those, the ones already settled: what the strategy still needs
+    /// there is at most minus the seeds on the board, so any play secures
+    /// it, but the format asks a move in each to the end of every game.
+    pub settled: u64,
     /// Bytes of the file.
     pub bytes: u64,
 }
@@ -194,14 +198,15 @@ impl ProveReport {
             best_moves: p.best_moves.clone(),
             files: files
                 .iter()
-                .zip(p.reached)
-                .map(|(f, reached)| ProofFile {
+                .zip(p.reached.into_iter().zip(p.settled))
+                .map(|(f, (reached, settled))| ProofFile {
                     path: f.path.display().to_string(),
                     player: f.player.index(),
                     guarantees: f.guarantees,
                     positions: f.lines,
                     lines: f.lines,
                     reached,
+                    settled,
                     bytes: f.bytes,
                 })
                 .collect(),

@@ -45,6 +45,10 @@ pub struct Lines {
     pub moves: HashMap<Position, u8>,
     /// Positions of either side to move that the strategy's games reach.
     pub positions: u64,
+    /// Of those, the ones where what `player` still needs is at most minus
+    /// the seeds on the board: any play from there secures it, yet the file
+    /// format asks a move in every one of them to the end of every game.
+    pub settled: u64,
 }
 
 /// The key of a position in the strategy and in the walk: its rows and side.
@@ -101,6 +105,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             guarantees,
             moves: HashMap::new(),
             positions: 0,
+            settled: 0,
         };
         if guarantees <= -(root.total_seeds() as i32) {
             // Any play secures it: the file may have no lines.
@@ -146,7 +151,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 }
             }
         }
-        self.keep_reached(root, &mut lines);
+        self.keep_reached(root, &solved, &mut lines);
         Ok(lines)
     }
 
@@ -193,8 +198,9 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
 
     /// Drop the lines the final strategy never reaches (a position solved
     /// again for a higher need may have changed its move), and count the
-    /// positions its games reach.
-    fn keep_reached(&self, root: &Position, lines: &mut Lines) {
+    /// positions its games reach, and those of them already settled (their
+    /// highest need in `solved` at most minus the seeds on the board).
+    fn keep_reached(&self, root: &Position, solved: &HashMap<Position, i32>, lines: &mut Lines) {
         let mut seen: HashSet<Position> = HashSet::new();
         let mut used: HashMap<Position, u8> = HashMap::new();
         let mut stack = vec![bare(root)];
@@ -214,6 +220,14 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             }
         }
         lines.positions = seen.len() as u64;
+        lines.settled = seen
+            .iter()
+            .filter(|p| {
+                solved
+                    .get(*p)
+                    .is_some_and(|&need| need <= -(p.seeds_on_board() as i32))
+            })
+            .count() as u64;
         lines.moves = used;
     }
 }
