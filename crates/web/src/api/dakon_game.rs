@@ -48,6 +48,12 @@ pub(crate) struct StateReport {
     result: &'static str,
     /// The rules, as a record's `Rules` tag writes them.
     rules: String,
+    /// Each rule by itself, as the rule fields spell it.
+    origin: &'static str,
+    mikul: &'static str,
+    nembak: &'static str,
+    /// The legal moves' holes by name (`S3`), as the picture names them.
+    legal_holes: Vec<String>,
     /// What happened in the move just played (by `play` or the engine).
     events: Vec<String>,
     /// The picture, as `dakon show --format svg` draws it (each hole a
@@ -199,6 +205,18 @@ fn state(mut record: Record, events: Vec<String>, mark: &[usize]) -> StateReport
         verdict: score.as_ref().map(dalkon_render::dakon::verdict),
         result: record.result(),
         rules: record.rules.to_string(),
+        origin: record.rules.names().0,
+        mikul: record.rules.names().1,
+        nembak: record.rules.names().2,
+        legal_holes: pos
+            .moves()
+            .map(|h| {
+                format!(
+                    "{}{h}",
+                    dalkon_render::dakon::text::row_letter(pos.side_to_move())
+                )
+            })
+            .collect(),
         events,
         svg,
         engine: None,
