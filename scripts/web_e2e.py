@@ -73,11 +73,15 @@ class E2E:
     def js(self, script):
         return self.d.execute_script(script)
 
-    def idle(self, timeout=60):
-        """Until the page asks nothing of the server."""
+    def idle(self, timeout=60, error_ok=False):
+        """Until the page asks nothing of the server; an error line shown
+        fails the test unless `error_ok`."""
         WebDriverWait(self.d, timeout, poll_frequency=0.1).until(
             lambda d: not d.execute_script(
                 "return document.body.classList.contains('busy') || (typeof thinking !== 'undefined' && thinking)"))
+        if not error_ok:
+            line = self.error()
+            self.check(line == "", f"no error shown ({line!r})") if line else None
 
     def text(self, css):
         return self.d.find_element(By.CSS_SELECTOR, css).text
@@ -261,7 +265,7 @@ class E2E:
         self.d.find_element(By.ID, "position").clear()
         self.d.find_element(By.ID, "position").send_keys("x")
         self.d.find_element(By.ID, "go").click()
-        self.idle()
+        self.idle(error_ok=True)
         self.check(self.error().startswith('--position "x"'), f"a bad position shows the server's line: {self.error()!r}")
 
 

@@ -132,10 +132,11 @@ fn next_throw(record: &Record, seed: Option<u64>, dice: Option<Throw>) -> Option
 /// A turn as the record writes it: the last line of the record's moves.
 fn turn_text(record: &Record) -> Option<String> {
     let turn = record.turns.last()?;
+    let before = record.positions()[record.turns.len() - 1];
     let one = Record {
         turns: vec![turn.clone()],
         tags: Vec::new(),
-        ..Record::new(record.start, record.variants)
+        ..Record::new(before, record.variants)
     };
     // The moves of a one-turn record: its last non-empty line.
     let text = one.to_string();
