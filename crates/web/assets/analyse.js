@@ -78,7 +78,7 @@ async function step(i) {
   $("at").textContent = `decision ${at + 1} of ${report.decisions.length}`;
   document.querySelectorAll("#decisions tr").forEach(tr => tr.classList.toggle("chosen", +tr.dataset.i === at));
   let body = Object.assign({ position: d.position }, rules);
-  if (game === "dakon") body.mark = d.best;
+  if (game === "dakon") Object.assign(body, { mark: d.best, "mark-value": d.best_value, "mark-exact": d.exact });
   else Object.assign(body, { dice: d.dice.join(","), mark: d.best[0] });
   const s = await busy(() => api(`/api/${game}/state`, body));
   if (!s) return;

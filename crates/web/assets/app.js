@@ -112,8 +112,8 @@ function drawGraph(el, points, lo, hi, at, pick, yLabel) {
   const Y = v => h - pad - (h - 2 * pad) * (Math.max(lo, Math.min(hi, v)) - lo) / (hi - lo || 1);
   let s = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`;
   s += `<line x1="${pad}" y1="${Y((lo + hi) / 2)}" x2="${w - pad}" y2="${Y((lo + hi) / 2)}" stroke="#bbb" stroke-dasharray="4 3"/>`;
-  s += `<text x="4" y="${pad - 8}" font-size="11">${escapeHtml(yLabel)}</text>`;
-  s += `<text x="4" y="${Y(hi) + 4}" font-size="11">${hi}</text><text x="4" y="${Y(lo) + 4}" font-size="11">${lo}</text>`;
+  s += `<text x="${pad}" y="14" font-size="12">${escapeHtml(yLabel)}</text>`;
+  s += `<text x="${pad - 6}" y="${Y(hi) + 4}" font-size="11" text-anchor="end">${hi}</text><text x="${pad - 6}" y="${Y(lo) + 4}" font-size="11" text-anchor="end">${lo}</text>`;
   s += `<polyline fill="none" stroke="#6b4f2a" stroke-width="2" points="${points.map((p, i) => X(i) + "," + Y(p.y)).join(" ")}"/>`;
   const colors = { inaccuracy: "#d4a000", mistake: "#e06000", blunder: "#b00020" };
   points.forEach((p, i) => {

@@ -28,7 +28,7 @@ async function go() {
     $("status").textContent = "searching…";
     const b = await busy(() => api("/api/dakon/best", Object.assign({ position, "every-move": true }, rules)));
     if (!b) { $("status").textContent = ""; return; }
-    const m = await busy(() => api("/api/dakon/state", Object.assign({ position, mark: b.best_moves }, rules)));
+    const m = await busy(() => api("/api/dakon/state", Object.assign({ position, mark: b.best_moves, "mark-value": b.value, "mark-exact": b.exact }, rules)));
     if (m) $("picture").innerHTML = m.svg;
     $("status").textContent = `value ${b.value > 0 ? "+" : ""}${b.value} for ${s.side_name} (final store difference), ` +
       (b.exact ? "exact" : `NOT exact: proved between ${b.lower} and ${b.upper}`) + `; best move${b.best_moves.length > 1 ? "s" : ""} ${b.best_moves.join(", ")}` +

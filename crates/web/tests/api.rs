@@ -638,6 +638,16 @@ fn dakon_state_of_the_4_hole_start_and_after_a_move() {
     let body = serde_json::json!({"record": t["record"], "play": 1}).to_string();
     let line = error("/api/dakon/state", &body, 400);
     assert!(line.contains("move 1") && line.contains("hole 1"), "{line}");
+    // An analysis's best move, ringed and named under the picture.
+    let body = r#"{"holes":4,"seeds":4,"mark":[1],"mark-value":32,"mark-exact":true}"#;
+    let svg = json(&post("/api/dakon/state", body).1)["svg"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        svg.contains("best move S1: value +32 for South (0) (exact)"),
+        "{svg}"
+    );
     let line = error("/api/dakon/state", r#"{"holes":4}"#, 400);
     assert_eq!(line, "--holes and --seeds go together");
 }

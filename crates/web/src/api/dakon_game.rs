@@ -92,9 +92,15 @@ pub(crate) struct GameFields {
     /// A hole of the side to move to play.
     #[serde(default)]
     play: Option<usize>,
-    /// Holes to ring in the picture (e.g. an analysis's best moves).
+    /// Holes to ring in the picture (e.g. an analysis's best moves), with
+    /// their value for the side to move and whether it is exact, for the
+    /// line under the picture.
     #[serde(default)]
     mark: Option<Vec<usize>>,
+    #[serde(default)]
+    mark_value: Option<i32>,
+    #[serde(default)]
+    mark_exact: bool,
     /// The engine's nodes for a move or a hint (`dakon game --max-nodes`).
     #[serde(default)]
     max_nodes: Option<u64>,
@@ -177,17 +183,25 @@ fn play(record: &mut Record, hole: usize) -> Result<Vec<String>, ApiError> {
     Ok(report.events.into_iter().next().unwrap_or_default())
 }
 
+/// Holes to ring in the picture, their value and whether it is exact.
+#[derive(Debug, Clone, Copy, Default)]
+struct Mark<'a> {
+    moves: &'a [usize],
+    value: i32,
+    exact: bool,
+}
+
 /// Where `record` stands.
-fn state(mut record: Record, events: Vec<String>, mark: &[usize]) -> StateReport {
+fn state(mut record: Record, events: Vec<String>, mark: Mark<'_>) -> StateReport {
     let pos: Position = record.end();
     record.set_tag("Result", record.result());
     let score = pos.final_score();
     let best = dalkon_render::dakon::Best {
-        moves: mark,
-        value: 0,
-        label: "marked".to_owned(),
+        moves: mark.moves,
+        value: mark.value,
+        label: if mark.exact { "exact" } else { "NOT exact" }.to_owned(),
     };
-    let svg = if mark.is_empty() {
+    let svg = if mark.moves.is_empty() {
         dalkon_render::dakon::svg(&pos, None)
     } else {
         dalkon_render::dakon::svg(&pos, Some(&best))
@@ -232,7 +246,12 @@ pub(crate) async fn state_of(State(shared): Server, Body(b): Body<GameFields>) -
             Some(hole) => play(&mut record, hole)?,
             None => Vec::new(),
         };
-        Answer::sorted(&state(record, events, b.mark.as_deref().unwrap_or(&[])))
+        let mark = Mark {
+            moves: b.mark.as_deref().unwrap_or(&[]),
+            value: b.mark_value.unwrap_or(0),
+            exact: b.mark_exact,
+        };
+        Answer::sorted(&state(record, events, mark))
     })
     .await
 }
@@ -246,12 +265,12 @@ pub(crate) async fn engine(State(shared): Server, Body(b): Body<GameFields>) -> 
         let mut record = b.record()?;
         let mut game = b.game(&record)?;
         let Some((played, m)) = game.engine_move().map_err(failed)? else {
-            return Answer::sorted(&state(record, Vec::new(), &[]));
+            return Answer::sorted(&state(record, Vec::new(), Mark::default()));
         };
         let why = dalkon_render::dakon::game::why(&game, &played, &m);
         record.moves.push(played.hole);
         let events = played.events.iter().map(ToString::to_string).collect();
-        let mut report = state(record, events, &[]);
+        let mut report = state(record, events, Mark::default());
         report.engine = Some(EngineReport {
             hole: played.hole,
             why,
