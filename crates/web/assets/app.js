@@ -106,7 +106,7 @@ function drawDice(el, dice) {
 // A value graph: `points` [{x, y, mark}] with y in [lo, hi], clicking a
 // point calls `pick(i)`; the point `at` is ringed.
 function drawGraph(el, points, lo, hi, at, pick, yLabel) {
-  const w = 640, h = 200, pad = 34;
+  const w = 640, h = 200, pad = 42;
   const n = Math.max(points.length - 1, 1);
   const X = i => pad + (w - 2 * pad) * i / n;
   const Y = v => h - pad - (h - 2 * pad) * (Math.max(lo, Math.min(hi, v)) - lo) / (hi - lo || 1);

@@ -12,7 +12,7 @@ use axum::response::Response;
 use dalkon_daldos::engine::{draw_throw, Daldos, Rng};
 use dalkon_daldos::request::MovesRequest;
 use dalkon_rules::daldos::{
-    Board, Position, Record, Throw, Turn, DEFAULT_MAX_THROWS, RECORD_DEFAULT_BOARD,
+    Board, Play, Position, Record, Throw, Turn, DEFAULT_MAX_THROWS, RECORD_DEFAULT_BOARD,
 };
 use serde::{Deserialize, Serialize};
 
@@ -76,7 +76,7 @@ struct StateReport {
     /// `dice`).
     dice: Option<[u8; 2]>,
     /// Its legal plays, as `daldos moves` lists them, each with the holes
-    /// its pieces move from.
+    /// of the pieces it moves (an added move's piece once).
     plays: Vec<PlayRow>,
     /// The last throw and play, as the record writes it.
     last: Option<String>,
@@ -127,6 +127,22 @@ fn next_throw(record: &Record, seed: Option<u64>, dice: Option<Throw>) -> Option
         let mut rng = Rng::for_index(seed, record.turns.len() as u64);
         Some(draw_throw(&Daldos::new(record.variants), &mut rng))
     })
+}
+
+/// The holes whose pieces `play` moves: each step's `from`, but for the
+/// second step of an added move (the same piece again).
+fn moved_from(play: &Play, board: Board) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (i, s) in play.steps.iter().enumerate() {
+        if i > 0 && play.steps[i - 1].to == s.from {
+            continue;
+        }
+        let name = board.hole_name(s.from);
+        if !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
 }
 
 /// A turn as the record writes it: the last line of the record's moves.
@@ -199,12 +215,7 @@ pub(crate) async fn state(State(shared): Server, Body(b): Body<StateFields>) -> 
             .plays
             .into_iter()
             .map(|r| PlayRow {
-                from: r
-                    .step
-                    .steps
-                    .iter()
-                    .map(|s| board.hole_name(s.from))
-                    .collect(),
+                from: moved_from(&r.step, board),
                 play: r.play,
                 result: r.result,
             })
