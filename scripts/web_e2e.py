@@ -156,6 +156,14 @@ class E2E:
         score = self.js("return game.score")
         self.check(sum(score) == 24, f"the final stores {score} hold all 24 seeds")
         self.shot("dakon-over")
+        # The game handed to the analysis page, analysed at once.
+        moves = self.js("return game.moves.length")
+        self.d.find_element(By.ID, "to-analyse").click()
+        WebDriverWait(self.d, 10).until(lambda d: "/analyse" in d.current_url)
+        WebDriverWait(self.d, 60, poll_frequency=0.2).until(
+            lambda d: d.execute_script("return report !== null && !document.body.classList.contains('busy')"))
+        n = self.js("return report.decisions.length")
+        self.check(n == moves, f"'Analyse this game' analyses its {moves} moves ({n} decisions)")
         return record
 
     def daldos(self):
@@ -244,6 +252,32 @@ class E2E:
             self.check(self.d.find_elements(By.CSS_SELECTOR, "#board svg .best-play path, #board svg .best-play"), "the best play is drawn as arrows")
         self.shot(f"analyse-{name}")
 
+    def fetch_helper(self):
+        print("The fetch helper: 503 asked again, then the server's line")
+        self.open("/position")
+        script = """
+            const done = arguments[arguments.length - 1];
+            const real = window.fetch;
+            let calls = 0;
+            const busy503 = () => new Response('{"error":"busy: 2 searches are running, try again"}', {status: 503});
+            window.fetch = async (p, o) => { calls++; return calls <= 2 ? busy503() : real(p, o); };
+            api("/api/dakon/state", {holes: 4, seeds: 4}).then(async r => {
+                const first = [calls, r.position];
+                calls = 0;
+                window.fetch = async () => { calls++; return busy503(); };
+                let line = null;
+                try { await api("/api/dakon/state", {holes: 4, seeds: 4}); } catch (e) { line = e.message; }
+                window.fetch = real;
+                done([first, calls, line, document.getElementById("error").textContent]);
+            });
+        """
+        self.d.set_script_timeout(30)
+        (calls, pos), calls2, line, shown = self.d.execute_async_script(script)
+        self.check(calls == 3 and pos == "4,4,4,4/4,4,4,4/0,0 0", f"two 503s asked again, the third try answered ({calls} tries)")
+        self.check(calls2 == 5 and shown == line == "busy: 2 searches are running, try again",
+                   f"five 503s: given up after {calls2} tries, the server's line shown")
+        self.js("document.getElementById('error').textContent = ''")
+
     def position(self):
         print("Position: values, best moves, capture odds, and an error line")
         self.open("/position")
@@ -286,6 +320,7 @@ def main():
         e.analyse(dakon_record, "dakon")
         e.analyse(daldos_record, "daldos")
         e.position()
+        e.fetch_helper()
         logs = driver.get_log("browser")
         # A 4xx the page asked for on purpose is logged as a failed resource.
         severe = [l for l in logs if l.get("level") == "SEVERE"

@@ -39,7 +39,11 @@ async function start(body) {
   history = [];
   $("why").textContent = "";
   const state = await busy(() => api("/api/dakon/state", body));
-  if (state) { show(state); engineTurns(); }
+  if (!state) return;
+  // A loaded record brings its own rules.
+  for (const k of ["origin", "mikul", "nembak"]) $(k).value = state[k];
+  show(state);
+  engineTurns();
 }
 
 function newGame() {
@@ -108,6 +112,9 @@ function load() {
 }
 
 $("new").addEventListener("click", newGame);
+$("to-analyse").addEventListener("click", () => {
+  if (game) location.href = "/analyse?record=" + encodeURIComponent(game.record);
+});
 $("hint").addEventListener("click", hint);
 $("undo").addEventListener("click", undo);
 $("save").addEventListener("click", save);

@@ -72,7 +72,13 @@ async function start(body) {
   history = [];
   $("why").textContent = "";
   const state = await busy(() => api("/api/daldos/state", body));
-  if (state) { show(state); engineTurns(); }
+  if (!state) return;
+  // A loaded record brings its own rules and seed.
+  $("board-name").value = state.board === "danish" ? "danish" : "norwegian";
+  for (const k of ["dal", "capture", "end"]) $(k).value = state[k];
+  if (state.seed != null) $("seed").value = state.seed;
+  show(state);
+  engineTurns();
 }
 
 function newGame() {
@@ -139,6 +145,9 @@ function save() { if (game) download("daldos-game.txt", game.record); }
 function load() { start({ record: $("record").value }); }
 
 $("new").addEventListener("click", newGame);
+$("to-analyse").addEventListener("click", () => {
+  if (game) location.href = "/analyse?record=" + encodeURIComponent(game.record);
+});
 $("hint").addEventListener("click", hint);
 $("undo").addEventListener("click", undo);
 $("save").addEventListener("click", save);
