@@ -26,12 +26,12 @@ function show(state) {
   }
   $("events").textContent = state.events.length ? "last move: " + state.events.join("; ") : "";
   if (!state.over && sideOf(state.side) === "human") {
-    for (const name of state.legal_holes) {
+    state.legal_holes.forEach((name, i) => {
       const c = document.querySelector(`#board circle.hole[data-hole="${name}"]`);
-      if (!c) continue;
+      if (!c) return;
       c.classList.add("legal");
-      c.addEventListener("click", () => human(+name.slice(1)));
-    }
+      c.addEventListener("click", () => human(state.legal[i]));
+    });
   }
 }
 
@@ -91,7 +91,8 @@ async function hint() {
   s += `</table><pre>${escapeHtml(h.text)}</pre>`;
   $("hintbox").innerHTML = s;
   for (const m of h.best_moves) {
-    const c = document.querySelector(`#board circle.hole[data-hole="${game.legal_holes.find(n => +n.slice(1) === m)}"]`);
+    const name = game.legal_holes[game.legal.indexOf(m)];
+    const c = document.querySelector(`#board circle.hole[data-hole="${name}"]`);
     if (c) c.classList.add("chosen");
   }
 }
