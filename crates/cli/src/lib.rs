@@ -38,7 +38,8 @@ struct Cli {
 enum Command {
     /// Regenerate everything under data/ (tables, solved boards, plots).
     Reproduce(reproduce::Args),
-    /// Serve the JSON API (and page) on loopback (docs/web.md).
+    /// Serve the play, analyse and position pages and the JSON API on
+    /// loopback (docs/web.md).
     Serve(serve::Args),
     /// Daldøs: dice odds, capture tables, plays, best play and the exact
     /// solved values (tables built by `daldos solve`).

@@ -47,3 +47,8 @@ pub const SERVE_ANALYSE_SECONDS: f64 = 20.0;
 /// (a backstop: an analysis then answers with the decisions done and
 /// `"stopped": true`, a Daldøs `best` with 503).
 pub const SERVE_STOP_SECONDS: f64 = 30.0;
+
+/// Nodes the engine of a Dakon game page may search for one move or one
+/// hint (`max-nodes` above it, or 0, is cut to it; the CLI's default is
+/// 300 000): about 2 s on this project's machine.
+pub const SERVE_GAME_MAX_NODES: u64 = 5_000_000;

@@ -556,3 +556,268 @@ fn a_third_search_while_two_run_is_a_503() {
     let (status, _) = post("/api/dakon/best", r#"{"position":"2,2/2,2/0,0 0"}"#);
     assert_eq!(status, 200);
 }
+
+/// A `GET`, its status, content type and body.
+fn get(path: &str) -> (u16, String, String) {
+    let mut s = TcpStream::connect(server()).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    let status = out[9..12].parse().unwrap();
+    let (head, body) = out.split_once("\r\n\r\n").unwrap();
+    let kind = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-type: ")
+                .map(str::to_owned)
+        })
+        .unwrap_or_default();
+    (status, kind, body.to_owned())
+}
+
+#[test]
+fn the_pages_and_their_files_are_served() {
+    for (path, kind, has) in [
+        ("/", "text/html", "/dakon"),
+        ("/dakon", "text/html", "/assets/dakon.js"),
+        ("/daldos", "text/html", "/assets/daldos.js"),
+        ("/analyse", "text/html", "/assets/analyse.js"),
+        ("/position", "text/html", "/assets/position.js"),
+        ("/assets/app.js", "text/javascript", "async function api("),
+        ("/assets/style.css", "text/css", "#board"),
+    ] {
+        let (status, got, body) = get(path);
+        assert_eq!(status, 200, "{path}");
+        assert!(got.starts_with(kind), "{path}: {got}");
+        assert!(body.contains(has), "{path}");
+    }
+    assert_eq!(get("/nothing").0, 404);
+}
+
+#[test]
+fn dakon_state_of_the_4_hole_start_and_after_a_move() {
+    let s = json(&post("/api/dakon/state", r#"{"holes":4,"seeds":4}"#).1);
+    assert_eq!(s["position"], "4,4,4,4/4,4,4,4/0,0 0");
+    assert_eq!(s["legal"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(
+        s["legal_holes"],
+        serde_json::json!(["S1", "S2", "S3", "S4"])
+    );
+    assert_eq!(
+        (s["side"].as_u64(), s["over"].as_bool()),
+        (Some(0), Some(false))
+    );
+    assert_eq!(s["side_name"], "South (0)");
+    assert_eq!(
+        (s["result"].as_str(), s["score"].is_null()),
+        (Some("*"), true)
+    );
+    assert_eq!(s["rules"], "origin=sow mikul=on nembak=keep");
+    assert!(s["svg"].as_str().unwrap().contains(r#"data-hole="N4""#));
+    let record = s["record"].as_str().unwrap();
+    assert!(record.starts_with("[Game \"dakon\"]\n"), "{record}");
+    // S1: four seeds, the last in South's store: South moves again.
+    let body = serde_json::json!({"record": record, "play": 1}).to_string();
+    let t = json(&post("/api/dakon/state", &body).1);
+    assert_eq!(t["position"], "0,5,5,5/4,4,4,4/1,0 0");
+    assert_eq!(t["moves"], serde_json::json!([1]));
+    assert_eq!(t["legal"], serde_json::json!([2, 3, 4]));
+    assert_eq!(
+        t["events"],
+        serde_json::json!([
+            "lap: 4 seeds from S1",
+            "bonus: last seed in own store, move again"
+        ])
+    );
+    // An illegal move: the CLI's line, nothing played.
+    let body = serde_json::json!({"record": t["record"], "play": 1}).to_string();
+    let line = error("/api/dakon/state", &body, 400);
+    assert!(line.contains("move 1") && line.contains("hole 1"), "{line}");
+    // An analysis's best move, ringed and named under the picture.
+    let body = r#"{"holes":4,"seeds":4,"mark":[1],"mark-value":32,"mark-exact":true}"#;
+    let svg = json(&post("/api/dakon/state", body).1)["svg"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        svg.contains("best move S1: value +32 for South (0) (exact)"),
+        "{svg}"
+    );
+    let line = error("/api/dakon/state", r#"{"holes":4}"#, 400);
+    assert_eq!(line, "--holes and --seeds go together");
+}
+
+#[test]
+fn dakon_engine_and_hint_are_the_games() {
+    let start = r#"{"holes":4,"seeds":4}"#;
+    let e = json(&post("/api/dakon/engine", start).1);
+    assert_eq!(e["engine"]["move"], 1);
+    assert_eq!(
+        e["engine"]["why"],
+        "exact best move, value +32 for South (0) (final store difference)"
+    );
+    assert_eq!(e["moves"], serde_json::json!([1]));
+    let h = json(&post("/api/dakon/hint", start).1);
+    assert_eq!(
+        (h["value"].as_i64(), h["exact"].as_bool()),
+        (Some(32), Some(true))
+    );
+    assert_eq!(h["label"], "exact");
+    assert_eq!(h["best_moves"], serde_json::json!([1]));
+    assert_eq!(
+        h["ranked"][0],
+        serde_json::json!({"move": 1, "value": "+32", "exact": true})
+    );
+    // The text `dakon game` prints for `hint`, from the library's game.
+    let mut game = dalkon_dakon::game::Game::new(&dalkon_dakon::game::GameRequest::new(
+        dalkon_rules::dakon::Position::start(4, 4).unwrap(),
+        Default::default(),
+    ))
+    .unwrap();
+    let report = game.hint().unwrap();
+    assert_eq!(h["text"], dalkon_render::dakon::game::hint(&game, &report));
+}
+
+#[test]
+fn dakon_state_of_a_finished_record_has_its_final_score() {
+    use dalkon_dakon::game::{Game, GameRequest, Player};
+    let mut game = Game::new(&GameRequest {
+        first: Player::Engine,
+        second: Player::Engine,
+        ..GameRequest::new(
+            dalkon_rules::dakon::Position::start(3, 3).unwrap(),
+            Default::default(),
+        )
+    })
+    .unwrap();
+    while game.to_move().is_some() {
+        game.engine_move().unwrap();
+    }
+    let score = game.final_score().unwrap();
+    let record = game.record().to_string();
+    let s = json(
+        &post(
+            "/api/dakon/state",
+            &serde_json::json!({ "record": record }).to_string(),
+        )
+        .1,
+    );
+    assert_eq!(s["over"], true);
+    assert_eq!(s["legal"], serde_json::json!([]));
+    let stores = [
+        score.store(dalkon_rules::dakon::Side::South),
+        score.store(dalkon_rules::dakon::Side::North),
+    ];
+    assert_eq!(s["score"], serde_json::json!(stores));
+    assert_eq!(stores[0] + stores[1], 18);
+    assert_eq!(s["verdict"], dalkon_render::dakon::verdict(&score));
+    assert_eq!(s["result"], game.record().result());
+    assert_ne!(s["result"], "*");
+    // The engine has nothing to play, the hint nothing to rank.
+    let body = serde_json::json!({ "record": record }).to_string();
+    assert!(json(&post("/api/dakon/engine", &body).1)
+        .get("engine")
+        .is_none());
+    assert_eq!(
+        error("/api/dakon/hint", &body, 400),
+        "the game is over: there is no move to hint"
+    );
+}
+
+#[test]
+fn daldos_state_draws_the_seeded_throw_and_plays_it() {
+    use dalkon_daldos::engine::{draw_throw, Daldos, Rng};
+    let throw = |seed: u64, k: u64| {
+        let t = draw_throw(
+            &Daldos::new(Default::default()),
+            &mut Rng::for_index(seed, k),
+        );
+        serde_json::json!([t.first, t.second])
+    };
+    let s = json(&post("/api/daldos/state", r#"{"board":"norwegian","seed":7}"#).1);
+    assert_eq!(s["position"], "AAAAAAAAAAAA/............./BBBBBBBBBBBB a");
+    assert_eq!(
+        (s["throws"].as_u64(), s["side"].as_str()),
+        (Some(0), Some("a"))
+    );
+    // Seed 7's first throw is 3,2: no 1 (dal) yet, so the throw is lost.
+    assert_eq!(s["dice"], serde_json::json!([3, 2]));
+    assert_eq!(s["dice"], throw(7, 0));
+    assert_eq!(
+        s["plays"],
+        serde_json::json!([{"play": "pass", "result": "AAAAAAAAAAAA/............./BBBBBBBBBBBB b", "from": []}])
+    );
+    assert!(s["record"].as_str().unwrap().contains("[Seed \"7\"]"));
+    let body = serde_json::json!({"record": s["record"], "play": "pass"}).to_string();
+    let t = json(&post("/api/daldos/state", &body).1);
+    assert_eq!(
+        (t["throws"].as_u64(), t["side"].as_str()),
+        (Some(1), Some("b"))
+    );
+    assert_eq!(t["last"], "3,2 -");
+    assert_eq!(t["dice"], throw(7, 1));
+    // The plays are those of `daldos moves` for the throw.
+    let dice = format!("{},{}", t["dice"][0], t["dice"][1]);
+    let moves = json(
+        &post(
+            "/api/daldos/moves",
+            &serde_json::json!({"position": t["position"], "dice": dice}).to_string(),
+        )
+        .1,
+    );
+    let plays: Vec<_> = t["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["play"].clone())
+        .collect();
+    let listed: Vec<_> = moves["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["play"].clone())
+        .collect();
+    assert_eq!(plays, listed);
+    let line = error(
+        "/api/daldos/state",
+        &serde_json::json!({"record": t["record"], "play": "X1-X2"}).to_string(),
+        400,
+    );
+    assert!(
+        line.starts_with("--play \"X1-X2\": not a play of the throw"),
+        "{line}"
+    );
+}
+
+#[test]
+fn daldos_state_marks_a_play_and_knows_a_won_game() {
+    let body = r#"{"position":"AA.a/..a../.b.B b","dice":"3,1","mark":"B4-M4 M4-M1"}"#;
+    let s = json(&post("/api/daldos/state", body).1);
+    assert_eq!(s["dice"], serde_json::json!([3, 1]));
+    assert_eq!(s["plays"][0]["play"], "B4-M4 M4-M1");
+    // An added move moves one piece: it is from B4 only.
+    assert_eq!(s["plays"][0]["from"], serde_json::json!(["B4"]));
+    let svg = s["svg"].as_str().unwrap();
+    assert!(svg.contains("best-play") && svg.contains("best play B4-M4 M4-M1"));
+    // No B piece left: A has won, nothing is thrown.
+    let won = json(
+        &post(
+            "/api/daldos/state",
+            r#"{"position":"AA../...../.... b","seed":1}"#,
+        )
+        .1,
+    );
+    assert_eq!(
+        (won["over"].as_bool(), won["winner"].as_str()),
+        (Some(true), Some("a"))
+    );
+    assert_eq!(
+        (won["dice"].is_null(), won["result"].as_str()),
+        (true, Some("1-0"))
+    );
+}

@@ -18,7 +18,7 @@ use crate::{SERVE_SECONDS, SERVE_TT_MB};
 /// when absent.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RuleFields {
+pub(crate) struct RuleFields {
     #[serde(default)]
     origin: Option<String>,
     #[serde(default)]
@@ -28,7 +28,7 @@ struct RuleFields {
 }
 
 impl RuleFields {
-    fn rules(&self) -> Result<Rules, ApiError> {
+    pub(crate) fn rules(&self) -> Result<Rules, ApiError> {
         let mut r = Rules::default();
         let err = |e: RulesError| ApiError::of("", &e);
         if let Some(o) = &self.origin {
@@ -45,13 +45,13 @@ impl RuleFields {
 }
 
 /// `position`, parsed as the CLI does, the input quoted in the error.
-fn position(text: &str) -> Result<Position, ApiError> {
+pub(crate) fn position(text: &str) -> Result<Position, ApiError> {
     text.parse::<Position>()
         .map_err(|e| ApiError::of(&format!("bad --position {}", quote(text)), &e))
 }
 
 /// The library's error as the CLI's one line.
-fn failed(e: SolveError) -> ApiError {
+pub(crate) fn failed(e: SolveError) -> ApiError {
     ApiError::of("", &e)
 }
 

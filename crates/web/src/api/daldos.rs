@@ -92,9 +92,9 @@ fn table_error(e: &TableError, dir: Option<&Path>) -> ApiError {
 /// default when absent.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RuleFields {
+pub(crate) struct RuleFields {
     #[serde(default)]
-    board: Option<String>,
+    pub(crate) board: Option<String>,
     #[serde(default)]
     dal: Option<String>,
     #[serde(default)]
@@ -104,7 +104,7 @@ struct RuleFields {
 }
 
 impl RuleFields {
-    fn variants(&self) -> Result<Variants, ApiError> {
+    pub(crate) fn variants(&self) -> Result<Variants, ApiError> {
         let mut v = Variants::default();
         let err = |e: VariantError| ApiError::of("", &e);
         if let Some(d) = &self.dal {
@@ -121,7 +121,7 @@ impl RuleFields {
 
     /// `position` parsed; its board must agree with `board` when both are
     /// given (the CLI's `RuleArgs::position`).
-    fn position(&self, text: &str) -> Result<Position, ApiError> {
+    pub(crate) fn position(&self, text: &str) -> Result<Position, ApiError> {
         let pos: Position = text
             .parse()
             .map_err(|e| ApiError::of(&format!("--position {}", quote(text)), &e))?;
@@ -141,7 +141,7 @@ impl RuleFields {
 }
 
 /// `dice`, parsed as the CLI does.
-fn throw(dice: &str) -> Result<Throw, ApiError> {
+pub(crate) fn throw(dice: &str) -> Result<Throw, ApiError> {
     dice.parse().map_err(|e| ApiError::of("--dice", &e))
 }
 

@@ -10,7 +10,9 @@
 //! limits ([`search`]).
 
 pub(crate) mod dakon;
+pub(crate) mod dakon_game;
 pub(crate) mod daldos;
+pub(crate) mod daldos_game;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
@@ -43,6 +45,10 @@ pub(crate) fn routes() -> Router<Shared> {
         .route("/api/daldos/odds", post(daldos::odds))
         .route("/api/daldos/value", post(daldos::value))
         .route("/api/daldos/analyse", post(daldos::analyse))
+        .route("/api/dakon/state", post(dakon_game::state_of))
+        .route("/api/dakon/engine", post(dakon_game::engine))
+        .route("/api/dakon/hint", post(dakon_game::hint))
+        .route("/api/daldos/state", post(daldos_game::state))
 }
 
 /// An answer that is not the report: its status and the CLI's one line.
