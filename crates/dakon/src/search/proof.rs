@@ -56,6 +56,14 @@ fn bare(pos: &Position) -> Position {
     pos.without_stores()
 }
 
+/// The same, packed: the search's key of the rows (mover's row first) and
+/// the side to move, which together tell the rows of either side apart.
+/// Hashing and comparing it is far cheaper than a whole [`Position`] (68
+/// bytes), and the walk does both for every move it follows.
+fn key<K: PackedKey>(pos: &Position) -> (K, Side) {
+    (K::pack(pos), pos.side_to_move())
+}
+
 /// The change of `player`'s store difference from `pos` to `child`.
 pub(super) fn gain(pos: &Position, child: &Position, player: Side) -> i32 {
     let d = |p: &Position| i32::from(p.store(player)) - i32::from(p.store(player.other()));
@@ -119,8 +127,10 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 -d
             }
         };
-        // The highest need each position was solved for.
-        let mut solved: HashMap<Position, i32> = HashMap::new();
+        // The highest need each position was solved for, and the moves
+        // chosen, by packed key.
+        let mut solved: HashMap<(K, Side), i32> = HashMap::new();
+        let mut chosen: HashMap<(K, Side), u8> = HashMap::new();
         let mut stack = vec![(bare(root), guarantees - root_diff)];
         while let Some((pos, need)) = stack.pop() {
             if pos.is_over() {
@@ -130,16 +140,18 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 );
                 continue;
             }
-            match solved.get(&pos) {
-                Some(&done) if done >= need => continue,
-                _ => {
-                    solved.insert(pos, need);
+            let k = key::<K>(&pos);
+            match solved.get_mut(&k) {
+                Some(done) if *done >= need => continue,
+                Some(done) => *done = need,
+                None => {
+                    solved.insert(k, need);
                 }
             }
             if pos.side_to_move() == player {
-                let h = self.choose(&pos, player, need, &solved, lines.moves.get(&pos))?;
-                lines.moves.insert(pos, h as u8);
-                if let Some(max) = max_lines.filter(|&m| lines.moves.len() as u64 > m) {
+                let h = self.choose(&pos, player, need, &solved, chosen.get(&k))?;
+                chosen.insert(k, h as u8);
+                if let Some(max) = max_lines.filter(|&m| chosen.len() as u64 > m) {
                     return Err(SearchError::ProofTooLarge { max });
                 }
                 let child = pos.play_unchecked(h, &self.rules);
@@ -151,7 +163,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 }
             }
         }
-        self.keep_reached(root, &solved, &mut lines);
+        self.keep_reached(root, &solved, &chosen, &mut lines);
         Ok(lines)
     }
 
@@ -162,7 +174,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         pos: &Position,
         player: Side,
         need: i32,
-        solved: &HashMap<Position, i32>,
+        solved: &HashMap<(K, Side), i32>,
         previous: Option<&u8>,
     ) -> Result<usize, SearchError> {
         let certain = need <= -(pos.seeds_on_board() as i32);
@@ -173,7 +185,10 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 let child_need = need - gain(pos, &child, player);
                 let rank = if child.is_over() {
                     0
-                } else if solved.get(&bare(&child)).is_some_and(|&d| d >= child_need) {
+                } else if solved
+                    .get(&key::<K>(&child))
+                    .is_some_and(|&d| d >= child_need)
+                {
                     1
                 } else if previous == Some(&(h as u8)) {
                     2
@@ -196,21 +211,33 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         unreachable!("a position of a proved strategy has no move meeting its need")
     }
 
-    /// Drop the lines the final strategy never reaches (a position solved
-    /// again for a higher need may have changed its move), and count the
+    /// Keep the lines the final strategy reaches (a position solved again
+    /// for a higher need may have changed its move), and count the
     /// positions its games reach, and those of them already settled (their
     /// highest need in `solved` at most minus the seeds on the board).
-    fn keep_reached(&self, root: &Position, solved: &HashMap<Position, i32>, lines: &mut Lines) {
-        let mut seen: HashSet<Position> = HashSet::new();
-        let mut used: HashMap<Position, u8> = HashMap::new();
+    fn keep_reached(
+        &self,
+        root: &Position,
+        solved: &HashMap<(K, Side), i32>,
+        chosen: &HashMap<(K, Side), u8>,
+        lines: &mut Lines,
+    ) {
+        let mut seen: HashSet<(K, Side)> = HashSet::new();
         let mut stack = vec![bare(root)];
         while let Some(pos) = stack.pop() {
-            if pos.is_over() || !seen.insert(pos) {
+            let k = key::<K>(&pos);
+            if pos.is_over() || !seen.insert(k) {
                 continue;
             }
+            if solved
+                .get(&k)
+                .is_some_and(|&need| need <= -(pos.seeds_on_board() as i32))
+            {
+                lines.settled += 1;
+            }
             if pos.side_to_move() == lines.player {
-                let h = lines.moves[&pos];
-                used.insert(pos, h);
+                let h = chosen[&k];
+                lines.moves.insert(pos, h);
                 stack.push(bare(&pos.play_unchecked(usize::from(h), &self.rules)));
             } else {
                 stack.extend(
@@ -220,15 +247,6 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             }
         }
         lines.positions = seen.len() as u64;
-        lines.settled = seen
-            .iter()
-            .filter(|p| {
-                solved
-                    .get(*p)
-                    .is_some_and(|&need| need <= -(p.seeds_on_board() as i32))
-            })
-            .count() as u64;
-        lines.moves = used;
     }
 }
 
