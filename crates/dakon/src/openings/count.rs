@@ -16,9 +16,9 @@ use super::layer_store::{decode_winners, encode_winners, Checkpoint, Kind, Layer
 use super::{NoOpeningsProgress, OpeningLimits, Openings, OpeningsError, OpeningsProgress, Pass};
 
 /// Bytes a remembered winning position costs in its hash table.
-const WIN_ENTRY_BYTES: u64 = 48;
+pub(super) const WIN_ENTRY_BYTES: u64 = 48;
 /// Positions decoded and expanded at a time.
-const CHUNK: usize = 1 << 18;
+pub(super) const CHUNK: usize = 1 << 18;
 
 /// The winning positions of each layer, by rank.
 type Winners = Vec<HashMap<u128, Summary>>;
@@ -484,7 +484,7 @@ impl<'a> Count<'a> {
 /// The encoded ranks of one layer, decoded in chunks and checked: each
 /// rank is a distribution of the layer's seeds, and there are as many as
 /// the layer's count says.
-struct Ranks<'p> {
+pub(super) struct Ranks<'p> {
     dec: Decoder<'p>,
     layer: usize,
     /// Distributions of the layer's seeds: every rank is below.
@@ -497,7 +497,20 @@ struct Ranks<'p> {
     source: (Kind, u32, bool),
 }
 
-impl Ranks<'_> {
+impl<'p> Ranks<'p> {
+    /// A reader of the `count` encoded ranks of layer `layer` in
+    /// `payload`, each below `total`.
+    pub(super) fn new(payload: &'p [u8], layer: usize, total: u128, count: u64) -> Ranks<'p> {
+        Ranks {
+            dec: Decoder::new(payload),
+            layer,
+            total,
+            count,
+            read: 0,
+            source: (Kind::Finished, 0, false),
+        }
+    }
+
     /// Decode up to [`CHUNK`] more ranks into `chunk`; `false` when none
     /// are left.
     fn next_chunk(
@@ -506,7 +519,19 @@ impl Ranks<'_> {
         store: &LayerStore,
     ) -> Result<bool, OpeningsError> {
         let (kind, checkpoint, from_file) = self.source;
-        let bad = |what| store.undecodable(kind, self.layer, checkpoint, from_file, what);
+        let layer = self.layer;
+        self.next_chunk_with(chunk, |what| {
+            store.undecodable(kind, layer, checkpoint, from_file, what)
+        })
+    }
+
+    /// [`Ranks::next_chunk`], the error of bytes that do not decode made
+    /// by `bad`.
+    pub(super) fn next_chunk_with(
+        &mut self,
+        chunk: &mut Vec<u128>,
+        bad: impl Fn(&'static str) -> OpeningsError,
+    ) -> Result<bool, OpeningsError> {
         chunk.clear();
         while chunk.len() < CHUNK {
             match self.dec.next_rank() {
