@@ -134,9 +134,13 @@ impl dalkon_dakon::openings::OpeningsProgress for LayerBar {
         ));
     }
 
-    /// The partitioned count's log: a line a layer on standard error, the
-    /// same for every run of the count but the bytes exchanged.
+    /// The count's log in a build with MPI: a line a layer on standard
+    /// error, the same for every run of the count (one process, or a job of
+    /// any number of ranks) but the bytes exchanged.
     fn layer_done(&self, d: &dalkon_dakon::openings::LayerDone) {
+        if !cfg!(feature = "mpi") {
+            return;
+        }
         let (pass, what) = match d.pass {
             dalkon_dakon::openings::Pass::Forward => ("forward", "positions"),
             dalkon_dakon::openings::Pass::Backward => ("backward", "winning positions"),

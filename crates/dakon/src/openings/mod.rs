@@ -277,14 +277,14 @@ pub trait OpeningsProgress: Sync {
     }
 
     /// A layer is done (the partitioned count, [`openings_partitioned`],
-    /// says so on every rank).
+    /// says so on every rank; the single-process count too).
     fn layer_done(&self, done: &LayerDone) {
         let _ = done;
     }
 }
 
-/// A layer done by the partitioned count: what two runs of the same count
-/// agree on whatever their number of ranks (but the bytes exchanged).
+/// A layer done: what two runs of the same count agree on, in one process
+/// or partitioned across any number of ranks (but the bytes exchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LayerDone {
     /// The pass.

@@ -34,10 +34,8 @@ use dalkon_rules::dakon::{Position, Rules};
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
-use self::codec::{
-    decode_keys, encode_keys, key_hash, owner, push_summary, read_summary, winner_hash,
-    SUMMARY_BYTES,
-};
+use self::codec::{decode_keys, encode_keys, owner, push_summary, read_summary, SUMMARY_BYTES};
+pub(crate) use self::codec::{key_hash, winner_hash};
 pub(crate) use self::store::JOB;
 use self::store::{Job, ShardFiles};
 use super::board::{Board, Summary};

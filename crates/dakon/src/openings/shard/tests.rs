@@ -68,8 +68,19 @@ fn answer(o: &Openings) -> (u64, Vec<usize>, Vec<usize>, Option<i32>, u64, u64) 
 fn one_two_and_four_ranks_count_as_one_process() {
     for (n, m) in [(5, 5), (6, 6), (4, 6)] {
         let pos = Position::start(n, m).unwrap();
-        let plain = openings(&pos, &Rules::default(), &OpeningLimits::default()).unwrap();
-        let mut logs = Vec::new();
+        let plain_log = Log::default();
+        let plain = crate::openings::openings_with_progress(
+            &pos,
+            &Rules::default(),
+            &OpeningLimits::default(),
+            &plain_log,
+        )
+        .unwrap();
+        let plain_log = plain_log.0.into_inner().unwrap();
+        let mut logs = vec![plain_log
+            .iter()
+            .map(|d| (d.pass, d.layer, d.positions, d.hash))
+            .collect::<Vec<_>>()];
         for k in [1, 2, 4] {
             let log = Log::default();
             let got = simulate(k, |ex| {
