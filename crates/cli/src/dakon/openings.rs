@@ -96,6 +96,10 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let plan = plan_count(&args.request())?;
     let rules = plan.rules;
     if args.first {
+        // A search of one process: rank 0 alone runs it and prints.
+        if job.rank() != 0 {
+            return Ok(());
+        }
         return run_first(&plan, format, out);
     }
     let (o, seconds) = count(&plan, &job)?;
