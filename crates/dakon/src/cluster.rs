@@ -1,8 +1,13 @@
 //! The ranks of an MPI job (feature `mpi`): rsmpi over the system's MPI.
 //! A [`Cluster`] is made once per process; a process started without
-//! mpirun is a job of one rank.
+//! mpirun is a job of one rank. It is the [`Exchange`] of the partitioned
+//! openings count ([`crate::openings::openings_partitioned`]).
 
-use mpi::traits::{Communicator, CommunicatorCollectives};
+use mpi::datatype::{Partition, PartitionMut};
+use mpi::traits::{Communicator, CommunicatorCollectives, Root};
+use mpi::Count;
+
+use crate::openings::exchange::Exchange;
 
 /// Why the job's MPI could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -10,12 +15,6 @@ pub enum ClusterError {
     /// MPI was initialised already (or could not be).
     #[error("MPI could not be initialised (it may have been initialised already)")]
     Init,
-    /// The job has more ranks than the work can use yet.
-    #[error(
-        "this build joins MPI jobs but does not yet partition the count: run it with one \
-         rank (mpirun -np 1), not {0}"
-    )]
-    NotPartitioned(usize),
 }
 
 /// The job: this process's rank among `size` ranks.
@@ -34,17 +33,6 @@ impl std::fmt::Debug for Cluster {
 }
 
 impl Cluster {
-    /// Join the job as the openings count does today: the count is not yet
-    /// partitioned across ranks (issue 22), so a job of more than one rank
-    /// is refused rather than run K times over.
-    pub fn join_openings() -> Result<Cluster, ClusterError> {
-        let cluster = Cluster::join()?;
-        if cluster.size() > 1 {
-            return Err(ClusterError::NotPartitioned(cluster.size()));
-        }
-        Ok(cluster)
-    }
-
     /// Join the job (MPI_Init); once per process.
     pub fn join() -> Result<Cluster, ClusterError> {
         let universe = mpi::initialize().ok_or(ClusterError::Init)?;
@@ -70,11 +58,89 @@ impl Cluster {
         self.rank() == 0
     }
 
-    /// The sum of `value` over every rank, on every rank.
-    pub fn sum(&self, value: u64) -> u64 {
-        let mut total = 0u64;
+    fn reduce(&self, values: &[u64], op: mpi::collective::SystemOperation) -> Vec<u64> {
+        let mut out = vec![0u64; values.len()];
+        self.world.all_reduce_into(values, &mut out[..], op);
+        out
+    }
+}
+
+/// A count of bytes as MPI takes it (a C int): the exchanges of the count
+/// are rounds of at most a few megabytes a rank.
+fn count(n: usize) -> Count {
+    Count::try_from(n).expect("an exchange of less than 2 GiB")
+}
+
+/// Where each part starts in the concatenation of parts of `counts` bytes.
+fn displacements(counts: &[Count]) -> Vec<Count> {
+    counts
+        .iter()
+        .scan(0, |at, &c| {
+            let d = *at;
+            *at += c;
+            Some(d)
+        })
+        .collect()
+}
+
+impl Exchange for Cluster {
+    fn rank(&self) -> usize {
+        Cluster::rank(self)
+    }
+
+    fn size(&self) -> usize {
+        Cluster::size(self)
+    }
+
+    fn all_to_all(&self, parts: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+        let k = Cluster::size(self);
+        assert_eq!(parts.len(), k, "one part per rank");
+        let send_counts: Vec<Count> = parts.iter().map(|p| count(p.len())).collect();
+        let mut recv_counts = vec![0 as Count; k];
         self.world
-            .all_reduce_into(&value, &mut total, mpi::collective::SystemOperation::sum());
-        total
+            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+        // Never an empty buffer: Open MPI refuses the dangling pointer of
+        // an empty vector (MPI_ERR_ARG); the counts say what is sent.
+        let mut send: Vec<u8> = parts.concat();
+        send.push(0);
+        let send_displs = displacements(&send_counts);
+        let recv_displs = displacements(&recv_counts);
+        let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
+        count(total);
+        let mut recv = vec![0u8; total + 1];
+        {
+            let sendbuf = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
+            let mut recvbuf = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
+            self.world.all_to_all_varcount_into(&sendbuf, &mut recvbuf);
+        }
+        recv_displs
+            .iter()
+            .zip(&recv_counts)
+            .map(|(&d, &c)| recv[d as usize..(d + c) as usize].to_vec())
+            .collect()
+    }
+
+    fn sum(&self, values: &[u64]) -> Vec<u64> {
+        self.reduce(values, mpi::collective::SystemOperation::sum())
+    }
+
+    fn max(&self, values: &[u64]) -> Vec<u64> {
+        self.reduce(values, mpi::collective::SystemOperation::max())
+    }
+
+    fn broadcast(&self, root: usize, bytes: Vec<u8>) -> Vec<u8> {
+        let process = self.world.process_at_rank(root as mpi::Rank);
+        let mut len = bytes.len() as u64;
+        process.broadcast_into(&mut len);
+        let mut buf = if Cluster::rank(self) == root {
+            bytes
+        } else {
+            vec![0u8; len as usize]
+        };
+        if len > 0 {
+            // (an empty buffer is refused, as in `all_to_all`)
+            process.broadcast_into(&mut buf[..]);
+        }
+        buf
     }
 }

@@ -231,6 +231,7 @@ impl OpeningsError {
             OpeningsError::BoardTooBig(_)
                 | OpeningsError::TooManyPositions { .. }
                 | OpeningsError::NotACheckpoint { .. }
+                | OpeningsError::SingleProcessCheckpoint { .. }
                 | OpeningsError::NotAFolder { .. }
         )
     }

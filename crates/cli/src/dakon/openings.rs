@@ -3,7 +3,10 @@
 
 use std::path::PathBuf;
 
-use dalkon_dakon::openings::{plan_count, CountLimits, CountPlan, CountRequest, Openings};
+use dalkon_dakon::openings::exchange::Exchange;
+use dalkon_dakon::openings::{
+    plan_count, CountLimits, CountPlan, CountRequest, NoOpeningsProgress, Openings,
+};
 use dalkon_dakon::request::{
     FirstReport, OpeningsReport, DEFAULT_CHECKPOINT_MINUTES, DEFAULT_MAX_POSITIONS,
 };
@@ -69,13 +72,17 @@ impl Args {
     }
 }
 
-/// Run a count with a layer bar, saying on a terminal when it resumes.
-pub(crate) fn count(plan: &CountPlan) -> Result<(Openings, f64), SolveError> {
+/// Run a count as one rank of the job `job` (every rank the same call),
+/// with a layer bar on rank 0, saying on a terminal when it resumes.
+pub(crate) fn count(plan: &CountPlan, job: &dyn Exchange) -> Result<(Openings, f64), SolveError> {
+    if job.rank() != 0 {
+        return plan.count_on(job, &NoOpeningsProgress);
+    }
     if plan.resuming && on_terminal() {
         eprintln!("resuming the count from {}", plan.work_dir.display());
     }
     let bar = LayerBar::new(&format!("openings {}x{}", plan.holes, plan.seeds));
-    let r = plan.count(&bar);
+    let r = plan.count_on(job, &bar);
     drop(bar);
     r
 }
@@ -83,13 +90,23 @@ pub(crate) fn count(plan: &CountPlan) -> Result<(Openings, f64), SolveError> {
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     #[cfg(feature = "mpi")]
-    let _cluster = dalkon_dakon::cluster::Cluster::join_openings()?;
+    let job = dalkon_dakon::cluster::Cluster::join()?;
+    #[cfg(not(feature = "mpi"))]
+    let job = dalkon_dakon::openings::exchange::Solo;
     let plan = plan_count(&args.request())?;
     let rules = plan.rules;
     if args.first {
+        // A search of one process: rank 0 alone runs it and prints.
+        if job.rank() != 0 {
+            return Ok(());
+        }
         return run_first(&plan, format, out);
     }
-    let (o, seconds) = count(&plan)?;
+    let (o, seconds) = count(&plan, &job)?;
+    // Every rank has the answer; rank 0 prints it.
+    if job.rank() != 0 {
+        return Ok(());
+    }
     let r = OpeningsReport::new(&plan.start, &rules, args.seeds, o)?;
     if format == Format::Json {
         return print_json(out, &r);

@@ -133,4 +133,22 @@ impl dalkon_dakon::openings::OpeningsProgress for LayerBar {
             positions as f64 / 1e6
         ));
     }
+
+    /// The count's log in a build with MPI: a line a layer on standard
+    /// error, the same for every run of the count (one process, or a job of
+    /// any number of ranks) but the bytes exchanged.
+    fn layer_done(&self, d: &dalkon_dakon::openings::LayerDone) {
+        if !cfg!(feature = "mpi") {
+            return;
+        }
+        let (pass, what) = match d.pass {
+            dalkon_dakon::openings::Pass::Forward => ("forward", "positions"),
+            dalkon_dakon::openings::Pass::Backward => ("backward", "winning positions"),
+        };
+        let line = format!(
+            "layer {pass} {}: {} {what}, hash {:016x}, {} bytes exchanged",
+            d.layer, d.positions, d.hash, d.exchanged_bytes
+        );
+        self.bar.0.suspend(|| eprintln!("{line}"));
+    }
 }

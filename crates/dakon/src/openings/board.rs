@@ -96,6 +96,16 @@ impl Board {
         p: &Position,
         win: &[HashMap<u128, Summary>],
     ) -> Result<Summary, OpeningsError> {
+        self.summarise_with(p, |layer, rank| win[layer].get(&rank).copied())
+    }
+
+    /// [`Board::summarise`], the summaries of higher layers' winning
+    /// positions given by `lookup` (layer, rank).
+    pub(super) fn summarise_with(
+        &self,
+        p: &Position,
+        lookup: impl Fn(usize, u128) -> Option<Summary>,
+    ) -> Result<Summary, OpeningsError> {
         let mut s = Summary::default();
         for h in p.moves() {
             let child = p.play_unchecked(h, &self.rules);
@@ -111,7 +121,7 @@ impl Board {
                 (1, 1, margin)
             } else if child.side_to_move() == self.me {
                 let (layer, rank) = self.key(&child);
-                let Some(c) = win[layer].get(&rank) else {
+                let Some(c) = lookup(layer, rank) else {
                     continue;
                 };
                 (c.count, c.short_len + 1, i32::from(c.best_margin))

@@ -13,12 +13,15 @@ use rayon::prelude::*;
 use super::board::{Board, Summary};
 use super::layer_set::{Decoder, LayerSet, Meter};
 use super::layer_store::{decode_winners, encode_winners, Checkpoint, Kind, LayerStore, LayerTag};
-use super::{NoOpeningsProgress, OpeningLimits, Openings, OpeningsError, OpeningsProgress, Pass};
+use super::shard::{key_hash, winner_hash};
+use super::{
+    LayerDone, NoOpeningsProgress, OpeningLimits, Openings, OpeningsError, OpeningsProgress, Pass,
+};
 
 /// Bytes a remembered winning position costs in its hash table.
-const WIN_ENTRY_BYTES: u64 = 48;
+pub(super) const WIN_ENTRY_BYTES: u64 = 48;
 /// Positions decoded and expanded at a time.
-const CHUNK: usize = 1 << 18;
+pub(super) const CHUNK: usize = 1 << 18;
 
 /// The winning positions of each layer, by rank.
 type Winners = Vec<HashMap<u128, Summary>>;
@@ -286,19 +289,25 @@ impl<'a> Count<'a> {
         let board = self.board;
         let mut ranks = self.ranks(&payload, s, count, (Kind::Finished, 0, false))?;
         let mut chunk = Vec::with_capacity(CHUNK);
+        let mut hash = 0u64;
         while ranks.next_chunk(&mut chunk, &self.store)? {
-            let kids: Vec<Vec<(usize, u128)>> = chunk
+            let kids: Vec<(u64, Vec<(usize, u128)>)> = chunk
                 .par_chunks(1024)
                 .map(|c| {
                     let mut out = Vec::with_capacity(4 * c.len());
+                    let mut h = 0u64;
                     for &r in c {
+                        h = h.wrapping_add(key_hash(s, r));
                         board.bonus_children(&board.position(s, r), &mut out);
                     }
-                    out
+                    (h, out)
                 })
                 .collect();
-            for (l, r) in kids.into_iter().flatten() {
-                staged[l].push(r);
+            for (h, out) in kids {
+                hash = hash.wrapping_add(h);
+                for (l, r) in out {
+                    staged[l].push(r);
+                }
             }
             for l in s + 1..self.layers {
                 if staged[l].is_empty() {
@@ -314,6 +323,13 @@ impl<'a> Count<'a> {
             }
         }
         self.meter.release(held);
+        self.progress.layer_done(&LayerDone {
+            pass: Pass::Forward,
+            layer: s as u32,
+            positions: count,
+            hash,
+            exchanged_bytes: 0,
+        });
         self.store.put(s, payload, count, &mut self.meter)
     }
 
@@ -376,6 +392,15 @@ impl<'a> Count<'a> {
                 .charge(found.len() as u64 * WIN_ENTRY_BYTES)
                 .map_err(over(&self.meter))?;
             self.winning_positions += found.len() as u64;
+            self.progress.layer_done(&LayerDone {
+                pass: Pass::Backward,
+                layer: s as u32,
+                positions: found.len() as u64,
+                hash: found
+                    .iter()
+                    .fold(0u64, |h, (r, sum)| h.wrapping_add(winner_hash(s, *r, sum))),
+                exchanged_bytes: 0,
+            });
             win[s] = found.into_iter().collect();
             unsaved.push(s);
             if s > self.first && self.checkpoint_due() {
@@ -484,7 +509,7 @@ impl<'a> Count<'a> {
 /// The encoded ranks of one layer, decoded in chunks and checked: each
 /// rank is a distribution of the layer's seeds, and there are as many as
 /// the layer's count says.
-struct Ranks<'p> {
+pub(super) struct Ranks<'p> {
     dec: Decoder<'p>,
     layer: usize,
     /// Distributions of the layer's seeds: every rank is below.
@@ -497,7 +522,20 @@ struct Ranks<'p> {
     source: (Kind, u32, bool),
 }
 
-impl Ranks<'_> {
+impl<'p> Ranks<'p> {
+    /// A reader of the `count` encoded ranks of layer `layer` in
+    /// `payload`, each below `total`.
+    pub(super) fn new(payload: &'p [u8], layer: usize, total: u128, count: u64) -> Ranks<'p> {
+        Ranks {
+            dec: Decoder::new(payload),
+            layer,
+            total,
+            count,
+            read: 0,
+            source: (Kind::Finished, 0, false),
+        }
+    }
+
     /// Decode up to [`CHUNK`] more ranks into `chunk`; `false` when none
     /// are left.
     fn next_chunk(
@@ -506,7 +544,19 @@ impl Ranks<'_> {
         store: &LayerStore,
     ) -> Result<bool, OpeningsError> {
         let (kind, checkpoint, from_file) = self.source;
-        let bad = |what| store.undecodable(kind, self.layer, checkpoint, from_file, what);
+        let layer = self.layer;
+        self.next_chunk_with(chunk, |what| {
+            store.undecodable(kind, layer, checkpoint, from_file, what)
+        })
+    }
+
+    /// [`Ranks::next_chunk`], the error of bytes that do not decode made
+    /// by `bad`.
+    pub(super) fn next_chunk_with(
+        &mut self,
+        chunk: &mut Vec<u128>,
+        bad: impl Fn(&'static str) -> OpeningsError,
+    ) -> Result<bool, OpeningsError> {
         chunk.clear();
         while chunk.len() < CHUNK {
             match self.dec.next_rank() {

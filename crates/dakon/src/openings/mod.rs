@@ -39,10 +39,12 @@
 
 mod board;
 mod count;
+pub mod exchange;
 mod first;
 mod layer_set;
 mod layer_store;
 pub mod plan;
+mod shard;
 
 pub use plan::{
     board_first_chain, board_openings, plan_count, CountLimits, CountPlan, CountRequest,
@@ -52,6 +54,7 @@ use std::path::PathBuf;
 
 pub use count::{openings, openings_with_progress};
 pub use first::{first_winning_chain, FirstChain};
+pub use shard::openings_partitioned;
 
 /// The winning first-turn chains of a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,6 +166,26 @@ pub enum OpeningsError {
         /// What does not decode.
         what: &'static str,
     },
+    /// Another rank of the job failed (its own error is its own); every
+    /// rank stopped at the same exchange.
+    #[error(
+        "rank {rank} of the job failed (its error is reported by that rank); every rank stopped"
+    )]
+    RankFailed {
+        /// The (lowest) rank that failed.
+        rank: usize,
+    },
+    /// The working folder holds the checkpoint of a count run by one
+    /// process, which a job of several ranks cannot take up.
+    #[error(
+        "{} holds the checkpoint of a count run by one process: resume it with one rank \
+         (without mpirun, or mpirun -np 1), or delete that folder to start over",
+        dir.display()
+    )]
+    SingleProcessCheckpoint {
+        /// The working folder.
+        dir: PathBuf,
+    },
     /// Stopped on request after a checkpoint (see
     /// [`OpeningLimits::stop_after_checkpoints`]).
     #[error("stopped after checkpoint {0}, as asked")]
@@ -190,6 +213,7 @@ impl OpeningsError {
         matches!(
             self,
             OpeningsError::Stopped(_)
+                | OpeningsError::RankFailed { .. }
                 | OpeningsError::Io { .. }
                 | OpeningsError::TooMuchMemory { .. }
         )
@@ -251,6 +275,29 @@ pub trait OpeningsProgress: Sync {
     fn layer(&self, pass: Pass, layer: u32, layers: u32, positions: u64) {
         let _ = (pass, layer, layers, positions);
     }
+
+    /// A layer is done (the partitioned count, [`openings_partitioned`],
+    /// says so on every rank; the single-process count too).
+    fn layer_done(&self, done: &LayerDone) {
+        let _ = done;
+    }
+}
+
+/// A layer done: what two runs of the same count agree on, in one process
+/// or partitioned across any number of ranks (but the bytes exchanged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayerDone {
+    /// The pass.
+    pub pass: Pass,
+    /// The layer (the mover's store).
+    pub layer: u32,
+    /// Forward: the layer's positions; backward: its winning positions.
+    pub positions: u64,
+    /// The sum (wrapping) of a 64-bit hash of each of those positions
+    /// (backward: with its summary), so independent of the partition.
+    pub hash: u64,
+    /// Bytes the ranks sent each other for this layer.
+    pub exchanged_bytes: u64,
 }
 
 /// An [`OpeningsProgress`] that ignores everything.

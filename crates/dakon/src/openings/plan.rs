@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 use dalkon_rules::dakon::{Position, Rules};
 use dalkon_store::memory::{available_memory, usable};
 
+use super::exchange::Exchange;
 use super::{
-    first_winning_chain, openings_with_progress, FirstChain, OpeningLimits, Openings,
-    OpeningsProgress,
+    first_winning_chain, openings_partitioned, openings_with_progress, FirstChain, OpeningLimits,
+    Openings, OpeningsError, OpeningsProgress,
 };
 use crate::error::SolveError;
 use crate::paths::openings_dir_name;
@@ -172,6 +173,34 @@ impl CountPlan {
                     source,
                 })
             }
+            Err(e) => Err(SolveError::Openings(e)),
+        }
+    }
+
+    /// [`CountPlan::count`] as one rank of the job `ex` (every rank makes
+    /// the same call): a job of several ranks, or a working folder holding
+    /// the checkpoint of one, runs the count partitioned across the ranks
+    /// ([`openings_partitioned`]); a job of one rank runs the
+    /// single-process count. Every rank returns the same answer.
+    pub fn count_on(
+        &self,
+        ex: &dyn Exchange,
+        progress: &dyn OpeningsProgress,
+    ) -> Result<(Openings, f64), SolveError> {
+        let job = self.work_dir.join(super::shard::JOB);
+        if ex.size() == 1 && !job.is_file() {
+            return self.count(progress);
+        }
+        let t0 = Instant::now();
+        let o = openings_partitioned(&self.start, &self.rules, &self.limits, ex, progress);
+        let seconds = t0.elapsed().as_secs_f64();
+        match o {
+            Ok(o) => Ok((o, seconds)),
+            Err(source) if source.resumable() && job.is_file() => Err(SolveError::CountStopped {
+                dir: self.work_dir.clone(),
+                source,
+            }),
+            Err(OpeningsError::NotACheckpoint { dir }) => Err(SolveError::NotACheckpoint { dir }),
             Err(e) => Err(SolveError::Openings(e)),
         }
     }

@@ -56,7 +56,7 @@ pub(super) fn records_text(records: &[FileRecord], with_count: bool) -> String {
 }
 
 impl Checkpoint {
-    pub(super) fn to_text(&self, tag: LayerTag) -> String {
+    pub(crate) fn to_text(&self, tag: LayerTag) -> String {
         let counts = self
             .counts
             .iter()
@@ -91,7 +91,7 @@ impl Checkpoint {
         Ok(cp)
     }
 
-    pub(super) fn parse(text: &str, tag: LayerTag) -> Result<Checkpoint, String> {
+    pub(crate) fn parse(text: &str, tag: LayerTag) -> Result<Checkpoint, String> {
         if text.lines().next() != Some(STATE_MAGIC) {
             return Err("not a checkpoint of this version".into());
         }

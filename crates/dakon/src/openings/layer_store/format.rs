@@ -10,7 +10,7 @@ use crate::openings::board::Summary;
 
 pub(super) const MAGIC: [u8; 8] = *b"DKOPENLY";
 pub(super) const VERSION: u32 = 2;
-pub(super) const HEADER_LEN: usize = 64;
+pub(crate) const HEADER_LEN: usize = 64;
 /// Where the payload's checksum sits in the header.
 pub(super) const CHECKSUM_AT: usize = 48;
 
@@ -35,7 +35,7 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    pub(super) fn prefix(self) -> &'static str {
+    pub(crate) fn prefix(self) -> &'static str {
         match self {
             Kind::Finished => "layer",
             Kind::Pending => "pending",
@@ -44,15 +44,15 @@ impl Kind {
     }
 }
 
-pub(super) struct Header {
-    pub(super) tag: LayerTag,
-    pub(super) layer: u32,
-    pub(super) count: u64,
-    pub(super) kind: Kind,
-    pub(super) checkpoint: u32,
+pub(crate) struct Header {
+    pub(crate) tag: LayerTag,
+    pub(crate) layer: u32,
+    pub(crate) count: u64,
+    pub(crate) kind: Kind,
+    pub(crate) checkpoint: u32,
 }
 
-pub(super) fn header(h: &Header, payload: &[u8]) -> [u8; HEADER_LEN] {
+pub(crate) fn header(h: &Header, payload: &[u8]) -> [u8; HEADER_LEN] {
     let mut b = store_header::Header::<HEADER_LEN>::new(MAGIC, VERSION);
     b.u32(12, h.tag.holes)
         .u32(16, h.tag.rules)

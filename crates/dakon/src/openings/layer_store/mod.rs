@@ -56,7 +56,9 @@ use dalkon_store::atomic;
 
 pub(crate) use checkpoint::{Checkpoint, FileRecord};
 use files::parse_pending_name;
-pub(crate) use format::{decode_winners, encode_winners, Kind, LayerTag};
+pub(crate) use format::{
+    decode_winners, encode_winners, header, Header, Kind, LayerTag, HEADER_LEN,
+};
 
 use super::layer_set::Meter;
 use super::{OpeningsError, Pass, WORK_DIR_FOR};
