@@ -15,7 +15,8 @@ use std::time::Instant;
 use dalkon_rules::daldos::{Board, Variants};
 use serde::Serialize;
 
-use crate::engine::learn::{layer_samples, mean_abs_error, sigmoid, train, EpochReport};
+use crate::engine::learn::{layer_samples, mean_abs_error, refine, sigmoid, train, EpochReport};
+use crate::engine::learn::{RoundReport, SelfPlayConfig};
 use crate::engine::learn::{Sample, TrainConfig, INPUTS};
 use crate::solved::{layers_for, plan, BuildProgress, LayerKey, TableError, Tables, EPS};
 
@@ -75,6 +76,8 @@ pub trait TrainProgress: BuildProgress {
     fn sampled(&mut self, _key: LayerKey, _samples: usize, _held_out: bool) {}
     /// An epoch ended.
     fn epoch(&mut self, _report: &EpochReport) {}
+    /// A round of self-play ended.
+    fn round(&mut self, _report: &RoundReport) {}
 }
 
 impl TrainProgress for crate::solved::NoProgress {}
@@ -94,6 +97,9 @@ pub struct TrainRequest {
     pub scopes: Vec<(Board, (u8, u8))>,
     /// Layers measured but never trained on.
     pub held_out: Vec<LayerKey>,
+    /// Refinement by self-play after the training on the tables
+    /// (`crate::engine::learn::selfplay`), if any.
+    pub self_play: Option<SelfPlayConfig>,
 }
 
 impl TrainRequest {
@@ -109,6 +115,7 @@ impl TrainRequest {
             },
             scopes: default_scopes(),
             held_out: default_held_out(),
+            self_play: None,
         }
     }
 }
@@ -148,7 +155,8 @@ pub struct TrainReport {
     pub bytes: usize,
     /// Its checksum (header field).
     pub checksum: String,
-    /// Seconds: building the tables, drawing samples, training.
+    /// Seconds: building the tables, drawing samples, training (with the
+    /// self-play).
     pub seconds: [f64; 3],
 }
 
@@ -220,6 +228,10 @@ impl TrainRequest {
             });
             progress.epoch(e);
         });
+        let net = match &self.self_play {
+            Some(sp) => refine(net, &train_set, sp, &mut |r| progress.round(r)),
+            None => net,
+        };
         let trained = t2.elapsed().as_secs_f64();
         let layers = per_layer
             .iter()

@@ -32,9 +32,9 @@
 //! cost ten play generations a position, some fifty times the whole
 //! evaluation, and a depth-3 search evaluates millions of leaves.
 
-use dalkon_rules::daldos::{Hole, Position, Variants};
+use dalkon_rules::daldos::{Position, Variants};
 
-use crate::engine::eval::{features as hand_features, threat, EvalWeights};
+use crate::engine::eval::{threat, EvalWeights, Features};
 
 /// The number of inputs.
 pub const INPUTS: usize = 2 * PER_SIDE + 4;
@@ -53,16 +53,35 @@ pub fn inputs(pos: &Position, variants: &Variants) -> [f32; INPUTS] {
     let undalt = pos.undalt_mask();
     let n = [pos.count(x) as f64, pos.count(x.other()) as f64];
     let above = [(n[0] - spare).max(1.0), (n[1] - spare).max(1.0)];
+    // Path indices of each side's pieces on its own path, dalt or not.
+    let mut idx = [[(0u32, false); 32]; 2];
+    let mut len = [0usize; 2];
+    let mut threats = [(0.0f64, 0.0f64); 2];
+    let mut dalt = [0u32; 2];
+    let mut progress = [0.0f64; 2];
+    for (k, side) in [x, x.other()].into_iter().enumerate() {
+        for h in pos.pieces(side) {
+            if len[k] < 32 {
+                let p = u32::from(board.path_index(side, h));
+                idx[k][len[k]] = (p, undalt >> h.0 & 1 == 0);
+                len[k] += 1;
+            }
+        }
+        let t = threat(pos, side);
+        threats[k] = (t.any, t.expected);
+    }
     for (k, side) in [x, x.other()].into_iter().enumerate() {
         let o = &mut out[k * PER_SIDE..(k + 1) * PER_SIDE];
         let count = n[k].max(1.0);
-        let own = pos.mask(side);
-        let undalt_n = (own & undalt).count_ones();
-        let dalt_n = (own & !undalt).count_ones();
+        let mine = &idx[k][..len[k]];
+        let undalt_n = mine.iter().filter(|&&(_, d)| !d).count() as u32;
+        let dalt_n = len[k] as u32 - undalt_n;
+        dalt[k] = dalt_n;
         let mut stretch = [0u32; 5];
         let mut to_go = 0u32;
-        for h in pos.pieces(side) {
-            let p = u32::from(board.path_index(side, h));
+        let mut prog = 0u32;
+        for &(p, _) in mine {
+            prog += p.min(l);
             let s = if p < l {
                 to_go += l - p;
                 (3 * p / l) as usize
@@ -73,7 +92,7 @@ pub fn inputs(pos: &Position, variants: &Variants) -> [f32; INPUTS] {
             };
             stretch[s] += 1;
         }
-        let t = threat(pos, side);
+        progress[k] = f64::from(prog) / (count * f64::from(l));
         o[0] = (1.0 / above[k]) as f32;
         o[1] = (f64::from(undalt_n) / count) as f32;
         o[2] = (f64::from(dalt_n.min(4)) / 4.0) as f32;
@@ -81,20 +100,32 @@ pub fn inputs(pos: &Position, variants: &Variants) -> [f32; INPUTS] {
             o[3 + i] = (f64::from(c) / count) as f32;
         }
         o[8] = (f64::from(to_go) / (count * f64::from(l))) as f32;
-        o[9] = t.any as f32;
-        o[10] = (t.expected / n[1 - k].max(1.0)) as f32;
-        // The enemy's pieces by the distance to their nearest hunter.
-        let dalt = own & !undalt;
+        o[9] = threats[k].0 as f32;
+        o[10] = (threats[k].1 / n[1 - k].max(1.0)) as f32;
+        // The enemy's pieces by the distance to their nearest hunter, along
+        // this side's path (`Board::path_distance`, from path indices).
         let mut near = [0u32; 4];
         for e in pos.pieces(side.other()) {
+            let pe = u32::from(board.path_index(side, e));
             let mut best = u32::MAX;
-            let mut bits = dalt;
-            while bits != 0 {
-                let h = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                if let Some(d) = board.path_distance(side, Hole(h), e) {
-                    best = best.min(d);
+            for &(p, is_dalt) in mine {
+                if !is_dalt {
+                    continue;
                 }
+                let d = if pe < l {
+                    if p <= pe {
+                        pe - p
+                    } else {
+                        continue;
+                    }
+                } else if p <= pe {
+                    pe - p
+                } else if p >= l {
+                    pe + 2 * l + 1 - p
+                } else {
+                    continue;
+                };
+                best = best.min(d);
             }
             if (1..=16).contains(&best) {
                 near[((best - 1) / 4) as usize] += 1;
@@ -108,7 +139,12 @@ pub fn inputs(pos: &Position, variants: &Variants) -> [f32; INPUTS] {
     out[s] = ((above[0] - above[1]) / (above[0] + above[1]).sqrt()) as f32;
     out[s + 1] = (above[0] / (above[0] + above[1])) as f32;
     out[s + 2] = (4.0 / f64::from(l)) as f32;
-    let hand = EvalWeights::GAMES_FIT.logit(&hand_features(pos, variants));
+    let hand = EvalWeights::GAMES_FIT.logit(&Features {
+        pieces: [n[0] - spare, n[1] - spare],
+        threat: [threats[0].0, threats[1].0],
+        dalt,
+        progress,
+    });
     out[s + 3] = (hand / 4.0) as f32;
     out
 }
@@ -135,7 +171,9 @@ mod tests {
         assert_eq!(s[PER_SIDE + 1], 1.0);
         assert_eq!(s[2 * PER_SIDE], 0.0);
         assert_eq!(s[2 * PER_SIDE + 1], 0.5);
-        let side = pos.side_to_move();
-        assert_eq!(side, Side::A);
+        assert_eq!(pos.side_to_move(), Side::A);
+        // The hand-fitted logit input is the evaluation's own.
+        let hand = EvalWeights::GAMES_FIT.logit(&crate::engine::eval::features(&pos, &v));
+        assert!((f64::from(f[INPUTS - 1]) - hand / 4.0).abs() < 1e-6);
     }
 }

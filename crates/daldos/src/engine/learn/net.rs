@@ -6,7 +6,8 @@
 //! # File
 //! A weights file (docs/formats.md, "Learned evaluation") is a 64-byte
 //! header, then the parameters as little-endian `f32`: the hidden layer's
-//! weights row by row (`hidden × inputs`), its biases (`hidden`), the
+//! weights input by input (`inputs × hidden`: the `hidden` weights out of
+//! input 0, then those of input 1, …), its biases (`hidden`), the
 //! output weights (`hidden`) and the output bias (1). The header, every
 //! integer little-endian:
 //!
@@ -86,7 +87,9 @@ pub struct Provenance {
 pub struct Net {
     /// Hidden units.
     pub hidden: usize,
-    /// `hidden × INPUTS`, row `j` the weights into unit `j`.
+    /// `INPUTS × hidden`: `w1[i * hidden + j]` weighs input `i` into unit
+    /// `j` (input-major, so that the forward pass runs over the units in
+    /// independent lanes, which the compiler vectorises).
     pub w1: Vec<f32>,
     /// Hidden biases.
     pub b1: Vec<f32>,
@@ -119,22 +122,28 @@ impl Net {
     /// The logit of `W` for inputs `x`; the hidden activations go to
     /// `h` (length `hidden`), for training.
     pub fn forward(&self, x: &[f32; INPUTS], h: &mut [f32]) -> f32 {
-        let mut out = self.b2;
-        for (j, hj) in h.iter_mut().enumerate().take(self.hidden) {
-            let row = &self.w1[j * INPUTS..(j + 1) * INPUTS];
-            let mut a = self.b1[j];
-            for (w, xi) in row.iter().zip(x) {
-                a += w * xi;
+        let n = self.hidden;
+        let h = &mut h[..n];
+        h.copy_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let col = &self.w1[i * n..(i + 1) * n];
+                for (a, w) in h.iter_mut().zip(col) {
+                    *a += w * xi;
+                }
             }
-            *hj = a.max(0.0);
-            out += self.w2[j] * *hj;
+        }
+        let mut out = self.b2;
+        for (a, w) in h.iter_mut().zip(&self.w2) {
+            *a = a.max(0.0);
+            out += w * *a;
         }
         out
     }
 
     /// The logit of `W` for inputs `x`.
     pub fn logit(&self, x: &[f32; INPUTS]) -> f32 {
-        let mut h = [0.0f32; 256];
+        let mut h = [0.0f32; 128];
         if self.hidden <= h.len() {
             self.forward(x, &mut h[..self.hidden])
         } else {
@@ -275,10 +284,8 @@ mod tests {
         let n = small();
         let mut x = [0.0f32; INPUTS];
         x[0] = 1.0;
-        // Units: relu(0.1 + w1[0][0]), relu(-0.2 + w1[1][0]), relu(0.3 + w1[2][0]).
-        let a: Vec<f32> = (0..3)
-            .map(|j| (n.b1[j] + n.w1[j * INPUTS]).max(0.0))
-            .collect();
+        // Units: relu(b1[j] + w1[0 * 3 + j]), input 0 alone being 1.
+        let a: Vec<f32> = (0..3).map(|j| (n.b1[j] + n.w1[j]).max(0.0)).collect();
         let want = -0.25 + 0.5 * a[0] - a[1] + 2.0 * a[2];
         assert!((n.logit(&x) - want).abs() < 1e-6);
         assert_eq!(Net::zeros(4).value(&x), 0.5);

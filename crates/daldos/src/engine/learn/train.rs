@@ -63,7 +63,7 @@ pub fn layer_samples(tables: &Tables, key: LayerKey, n: usize, seed: u64) -> Opt
 /// How to train.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TrainConfig {
-    /// Hidden units.
+    /// Hidden units (1 to 256).
     pub hidden: usize,
     /// Passes over the samples.
     pub epochs: u32,
@@ -140,7 +140,7 @@ pub struct EpochReport {
 /// Train a net on `data` (module documentation); `progress` hears of
 /// every epoch.
 pub fn train(data: &[Sample], cfg: &TrainConfig, progress: &mut dyn FnMut(&EpochReport)) -> Net {
-    let h = cfg.hidden.max(1);
+    let h = cfg.hidden.clamp(1, 256);
     let mut rng = Rng::new(cfg.seed);
     let mut net = Net::zeros(h);
     let a1 = (6.0 / INPUTS as f32).sqrt();
@@ -154,6 +154,26 @@ pub fn train(data: &[Sample], cfg: &TrainConfig, progress: &mut dyn FnMut(&Epoch
     for w in &mut net.w2 {
         *w = uniform(&mut rng, a2);
     }
+    let mut net = train_from(net, data, cfg, &mut rng, progress);
+    net.provenance = Provenance {
+        seed: cfg.seed,
+        samples: data.len() as u64,
+        epochs: cfg.epochs,
+    };
+    net
+}
+
+/// Train `net` further on `data` (fresh Adam moments, `cfg.epochs`
+/// epochs, `cfg.hidden` ignored), the order of samples from `rng`. The
+/// provenance is left as it was.
+pub fn train_from(
+    mut net: Net,
+    data: &[Sample],
+    cfg: &TrainConfig,
+    rng: &mut Rng,
+    progress: &mut dyn FnMut(&EpochReport),
+) -> Net {
+    let h = net.hidden;
     let (mut m1, mut mb1, mut m2, mut mb2) = (
         Moments::new(h * INPUTS),
         Moments::new(h),
@@ -194,14 +214,19 @@ pub fn train(data: &[Sample], cfg: &TrainConfig, progress: &mut dyn FnMut(&Epoch
                 mae += (p - target).abs();
                 let d = (p - target) as f32 / chunk.len() as f32;
                 gb2[0] += d;
+                let mut dh = [0.0f32; 256];
                 for j in 0..h {
                     g2[j] += d * hidden[j];
                     if hidden[j] > 0.0 {
-                        let dj = d * net.w2[j];
-                        gb1[j] += dj;
-                        let row = &mut g1[j * INPUTS..(j + 1) * INPUTS];
-                        for (g, x) in row.iter_mut().zip(&s.x) {
-                            *g += dj * x;
+                        dh[j] = d * net.w2[j];
+                        gb1[j] += dh[j];
+                    }
+                }
+                for (i, &xi) in s.x.iter().enumerate() {
+                    if xi != 0.0 {
+                        let col = &mut g1[i * h..(i + 1) * h];
+                        for (g, dj) in col.iter_mut().zip(&dh[..h]) {
+                            *g += dj * xi;
                         }
                     }
                 }
@@ -222,11 +247,6 @@ pub fn train(data: &[Sample], cfg: &TrainConfig, progress: &mut dyn FnMut(&Epoch
             mae: mae / n,
         });
     }
-    net.provenance = Provenance {
-        seed: cfg.seed,
-        samples: data.len() as u64,
-        epochs: cfg.epochs,
-    };
     net
 }
 
