@@ -4,10 +4,10 @@
 //! absolute error of `W` on every layer (trained and held out, beside the
 //! hand-fitted evaluation's), and write the weights file.
 //!
-//! The defaults are the ones the committed weights
-//! (`crates/daldos/weights/eval.net`, loaded by
-//! [`crate::engine::learned`]) were made with; the same request gives the
-//! same bytes on any thread count.
+//! The committed weights (`crates/daldos/weights/eval.net`, loaded by
+//! [`crate::engine::learn::builtin`]) were made with the defaults and 40
+//! rounds of self-play (`daldos train --seed 1 --self-play 40`); the same
+//! request gives the same bytes on any thread count.
 
 use std::path::PathBuf;
 use std::time::Instant;
