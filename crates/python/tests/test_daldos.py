@@ -429,7 +429,7 @@ def test_match_seeded_results_match_the_cli():
 def test_match_errors_are_the_cli_messages():
     with pytest.raises(dalkon.InputError) as e:
         d.match("foo", "random")
-    assert str(e.value) == 'a: unknown player "foo": expected random, greedy, engine:N or perfect'
+    assert str(e.value) == 'a: unknown player "foo": expected random, greedy, engine:N, learned:N or perfect'
     with pytest.raises(dalkon.InputError) as e:
         d.match("random", "engine:9")
     assert str(e.value) == 'b: bad engine depth "9": expected a number from 1 to 8'

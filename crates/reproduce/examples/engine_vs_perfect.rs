@@ -11,7 +11,10 @@
 //! measures `engine:N+tables` (the tables of every smaller piece total at
 //! the search's leaves) and `engine:N(exact-fit)`, the engine with the
 //! evaluation weights fitted to exact values (`EvalWeights::EXACT_FIT`,
-//! not the default); `--decisions N`
+//! not the default); `--learned` measures `learned:N`, the engine with the
+//! learned evaluation (`dalkon_daldos::engine::learn`, docs/daldos-eval.md),
+//! and adds the Danish 2 v 2 layer (a layer it was trained on; Norwegian
+//! 2 v 2 is held out of its training); `--decisions N`
 //! and `--games N` change the sizes (2000 and 1000); each `--weights
 //! M,D,A,DALT,RACE` measures the engine with those weights too.
 
@@ -48,6 +51,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = PathBuf::from(args.next().expect("usage: engine_vs_perfect DIR [--extra]"));
     let (mut extra, mut matches, mut n, mut games) = (false, true, 2000usize, 1000u32);
+    let mut learned = false;
     let mut weights: Vec<EvalWeights> = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -68,6 +72,7 @@ fn main() {
                 });
             }
             "--extra" => extra = true,
+            "--learned" => learned = true,
             "--no-matches" => matches = false,
             "--decisions" => n = args.next().and_then(|x| x.parse().ok()).expect("a number"),
             "--games" => games = args.next().and_then(|x| x.parse().ok()).expect("a number"),
@@ -108,8 +113,23 @@ fn main() {
             });
         }
     }
-    let sets = standard_sets(&l4, &norwegian, &[(2, 2), (3, 3)]);
-    if sets.len() < 3 {
+    if learned {
+        for d in 1..=3 {
+            cfg.contenders.push(Contender::learned(d));
+            cfg.match_contenders.push(Contender::learned(d));
+        }
+    }
+    let mut sets = standard_sets(&l4, &norwegian, &[(2, 2), (3, 3)]);
+    let base_sets = sets.len();
+    if learned {
+        let danish = tables(Board::DANISH, (2, 2), &dir);
+        sets.extend(
+            standard_sets(&danish, &danish, &[(2, 2)])
+                .into_iter()
+                .skip(1),
+        );
+    }
+    if base_sets < 3 {
         eprintln!(
             "layer 3 v 3 of the Norwegian board left out: its tables (and those it leads to) \
              are not all in {} (dalkon daldos solve --board norwegian --pieces 3,3)",

@@ -12,6 +12,7 @@ mod rule_args;
 mod show;
 pub(crate) mod solve;
 pub(crate) mod table;
+mod train;
 mod value;
 
 use crate::common::Global;
@@ -40,6 +41,8 @@ pub enum Command {
     Value(value::Args),
     /// Judge every throw of a game record: values, losses, luck, marks.
     Analyse(analyse::Args),
+    /// Train the learned evaluation on the solved tables; write its weights.
+    Train(train::Args),
 }
 
 pub fn run(
@@ -59,5 +62,6 @@ pub fn run(
         Command::Solve(args) => solve::run(global, args, out),
         Command::Value(args) => value::run(global, args, out, stdin),
         Command::Analyse(args) => analyse::run(global, args, out),
+        Command::Train(args) => train::run(global, args, out),
     }
 }

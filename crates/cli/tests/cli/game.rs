@@ -502,7 +502,7 @@ fn game_offers_text_only() {
         ),
         (
             &["daldos", "game", "--a", "minimax"][..],
-            "error: --a: unknown player \"minimax\": expected human, random, greedy, engine:N or perfect\n",
+            "error: --a: unknown player \"minimax\": expected human, random, greedy, engine:N, learned:N or perfect\n",
         ),
         (
             &["dakon", "game", "--holes", "3"][..],

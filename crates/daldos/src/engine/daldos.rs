@@ -9,6 +9,7 @@ use dalkon_rules::daldos::{play_results, plays, Play, Position, Side, Throw, Var
 
 use crate::engine::eval::{evaluate_with, EvalWeights};
 use crate::engine::game::{Game, Known};
+use crate::engine::learn::{inputs, Net};
 use crate::solved::{Tables, EPS};
 
 /// Daldøs under the given rule variants (the board comes with positions).
@@ -16,18 +17,28 @@ use crate::solved::{Tables, EPS};
 pub struct Daldos {
     /// The rule variants (docs/rules.md §1.5).
     pub variants: Variants,
-    /// The evaluation's weights.
+    /// The evaluation's weights (the hand-fitted evaluation, used when
+    /// `learned` is `None`).
     pub weights: EvalWeights,
+    /// The learned evaluation's net (`crate::engine::learn`), used instead
+    /// of `weights` when set.
+    pub learned: Option<Arc<Net>>,
     /// Solved tables of these rules (any board: a position of another
     /// board is simply not covered), read by [`Game::known`].
     pub tables: Option<Arc<Tables>>,
 }
 
 impl PartialEq for Daldos {
-    /// The same rules, weights and tables (the same tables object).
+    /// The same rules, weights, net and tables (the same net and tables
+    /// objects).
     fn eq(&self, other: &Daldos) -> bool {
         self.variants == other.variants
             && self.weights == other.weights
+            && match (&self.learned, &other.learned) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
             && match (&self.tables, &other.tables) {
                 (None, None) => true,
                 (Some(a), Some(b)) => Arc::ptr_eq(a, b),
@@ -42,6 +53,7 @@ impl Daldos {
         Daldos {
             variants,
             weights: EvalWeights::default(),
+            learned: None,
             tables: None,
         }
     }
@@ -53,13 +65,26 @@ impl Daldos {
         Daldos {
             variants: tables.variants(),
             weights: EvalWeights::default(),
+            learned: None,
             tables: Some(tables),
         }
     }
 
     /// The same game with other evaluation weights.
     pub fn with_weights(self, weights: EvalWeights) -> Daldos {
-        Daldos { weights, ..self }
+        Daldos {
+            weights,
+            learned: None,
+            ..self
+        }
+    }
+
+    /// The same game with the learned evaluation of `net`.
+    pub fn with_learned(self, net: Arc<Net>) -> Daldos {
+        Daldos {
+            learned: Some(net),
+            ..self
+        }
     }
 }
 
@@ -98,7 +123,10 @@ impl Game for Daldos {
     }
 
     fn evaluate(&self, pos: &Position) -> f64 {
-        evaluate_with(pos, &self.variants, &self.weights)
+        match &self.learned {
+            Some(net) => net.value(&inputs(pos, &self.variants)),
+            None => evaluate_with(pos, &self.variants, &self.weights),
+        }
     }
 
     /// The tables' value (the midpoint of its bounds), if they cover `pos`.

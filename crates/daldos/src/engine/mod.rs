@@ -13,6 +13,7 @@ pub mod daldos;
 pub mod deepen;
 pub mod eval;
 pub mod game;
+pub mod learn;
 pub mod loss;
 pub mod matchplay;
 pub mod perfect;
@@ -36,7 +37,8 @@ pub use matchplay::{
 };
 pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
 pub use players::{
-    EnginePlayer, GreedyPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError, RandomPlayer,
+    EnginePlayer, GreedyPlayer, LearnedPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError,
+    RandomPlayer,
 };
 pub use rng::{splitmix64, Rng};
 pub use search::{

@@ -1,5 +1,6 @@
-//! Players for match play: `random`, `greedy`, `engine:N` and `perfect`
-//! (docs/cli.md, `daldos match`; the perfect player is in `perfect.rs`).
+//! Players for match play: `random`, `greedy`, `engine:N`, `learned:N`
+//! and `perfect` (docs/cli.md, `daldos match`; the perfect player is in
+//! `perfect.rs`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -57,6 +58,38 @@ impl<G: Game> Player<G> for EnginePlayer {
         Searcher::new(game, self.opts)
             .best_play(pos, plays, self.opts.depth)
             .0
+    }
+}
+
+/// [`EnginePlayer`] searching its own game (the game handed to it with the
+/// learned evaluation, `crate::engine::learn`), whatever game it is handed.
+#[derive(Debug, Clone)]
+pub struct LearnedPlayer {
+    /// The search.
+    pub engine: EnginePlayer,
+    /// The game searched.
+    pub game: Daldos,
+}
+
+impl LearnedPlayer {
+    /// `engine:depth` with the committed net in `game`.
+    pub fn new(game: &Daldos, depth: u32) -> LearnedPlayer {
+        LearnedPlayer {
+            engine: EnginePlayer::new(depth),
+            game: game.clone().with_learned(crate::engine::learn::builtin()),
+        }
+    }
+}
+
+impl Player<Daldos> for LearnedPlayer {
+    fn choose(
+        &self,
+        _: &Daldos,
+        pos: &Position,
+        plays: &[(Play, Position)],
+        rng: &mut Rng,
+    ) -> usize {
+        self.engine.choose(&self.game, pos, plays, rng)
     }
 }
 
@@ -140,8 +173,8 @@ impl Player<Daldos> for PerfectPlayer {
     }
 }
 
-/// A player named on the command line: `random`, `greedy`, `engine:N` or
-/// `perfect`.
+/// A player named on the command line: `random`, `greedy`, `engine:N`,
+/// `learned:N` or `perfect`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// [`RandomPlayer`].
@@ -150,6 +183,8 @@ pub enum PlayerSpec {
     Greedy,
     /// [`EnginePlayer`] searching this many throws.
     Engine(u32),
+    /// [`LearnedPlayer`] searching this many throws.
+    Learned(u32),
     /// [`PerfectPlayer`]: the best play by the solved tables.
     Perfect,
 }
@@ -157,10 +192,10 @@ pub enum PlayerSpec {
 /// Why a player name was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
-    /// Not `random`, `greedy`, `engine:N` or `perfect`.
-    #[error("unknown player {0:?}: expected random, greedy, engine:N or perfect")]
+    /// Not `random`, `greedy`, `engine:N`, `learned:N` or `perfect`.
+    #[error("unknown player {0:?}: expected random, greedy, engine:N, learned:N or perfect")]
     Unknown(String),
-    /// `engine:N` with `N` not a number in `1..=MAX_DEPTH`.
+    /// `engine:N` or `learned:N` with `N` not a number in `1..=MAX_DEPTH`.
     #[error("bad engine depth {0:?}: expected a number from 1 to {MAX_DEPTH}")]
     Depth(String),
 }
@@ -174,11 +209,16 @@ impl FromStr for PlayerSpec {
             "greedy" => Ok(PlayerSpec::Greedy),
             "perfect" => Ok(PlayerSpec::Perfect),
             _ => {
-                let Some(n) = s.strip_prefix("engine:") else {
-                    return Err(PlayerSpecError::Unknown(dalkon_rules::excerpt(s)));
-                };
+                let (n, make): (&str, fn(u32) -> PlayerSpec) =
+                    if let Some(n) = s.strip_prefix("engine:") {
+                        (n, PlayerSpec::Engine)
+                    } else if let Some(n) = s.strip_prefix("learned:") {
+                        (n, PlayerSpec::Learned)
+                    } else {
+                        return Err(PlayerSpecError::Unknown(dalkon_rules::excerpt(s)));
+                    };
                 match n.parse::<u32>() {
-                    Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(PlayerSpec::Engine(d)),
+                    Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(make(d)),
                     _ => Err(PlayerSpecError::Depth(dalkon_rules::excerpt(n))),
                 }
             }
@@ -192,6 +232,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy => write!(f, "greedy"),
             PlayerSpec::Engine(d) => write!(f, "engine:{d}"),
+            PlayerSpec::Learned(d) => write!(f, "learned:{d}"),
             PlayerSpec::Perfect => write!(f, "perfect"),
         }
     }
@@ -217,6 +258,7 @@ impl PlayerSpec {
             PlayerSpec::Random => Box::new(RandomPlayer),
             PlayerSpec::Greedy => Box::new(GreedyPlayer),
             PlayerSpec::Engine(d) => Box::new(EnginePlayer::new(d)),
+            PlayerSpec::Learned(d) => Box::new(LearnedPlayer::new(game, d)),
             PlayerSpec::Perfect => {
                 // No tables: empty ones, refused unless the game is over.
                 let tables = match tables {
@@ -256,7 +298,14 @@ mod tests {
 
     #[test]
     fn specs_parse_and_print() {
-        for s in ["random", "greedy", "engine:1", "engine:3", "perfect"] {
+        for s in [
+            "random",
+            "greedy",
+            "engine:1",
+            "engine:3",
+            "learned:2",
+            "perfect",
+        ] {
             assert_eq!(s.parse::<PlayerSpec>().unwrap().to_string(), s);
         }
         assert_eq!(

@@ -24,6 +24,7 @@ pub mod moves;
 pub mod odds;
 pub mod solve;
 pub mod table;
+pub mod train;
 pub mod value;
 
 use std::path::{Path, PathBuf};

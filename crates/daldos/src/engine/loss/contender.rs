@@ -30,6 +30,12 @@ pub enum ContenderKind {
         /// Tables below the decision's piece total in the search.
         tables_below: bool,
     },
+    /// [`EnginePlayer`] to `depth` with the committed learned evaluation
+    /// (`crate::engine::learn::builtin`).
+    Learned {
+        /// Search depth in throws.
+        depth: u32,
+    },
     /// [`PerfectPlayer`] (its loss is 0: a check).
     Perfect,
 }
@@ -77,6 +83,14 @@ impl Contender {
         }
     }
 
+    /// `learned:N`: the learned evaluation, no tables in the search.
+    pub fn learned(depth: u32) -> Contender {
+        Contender {
+            name: format!("learned:{depth}"),
+            kind: ContenderKind::Learned { depth },
+        }
+    }
+
     /// `perfect`.
     pub fn perfect() -> Contender {
         Contender {
@@ -90,6 +104,11 @@ impl Contender {
         match self.kind {
             ContenderKind::Greedy => Box::new(GreedyPlayer),
             ContenderKind::Perfect => Box::new(PerfectPlayer::new(Arc::clone(tables))),
+            ContenderKind::Learned { depth } => Box::new(StudyEngine {
+                engine: EnginePlayer::new(depth),
+                game: Daldos::new(tables.variants()).with_learned(crate::engine::learn::builtin()),
+                tables_below: false,
+            }),
             ContenderKind::Engine {
                 depth,
                 weights,
