@@ -22,6 +22,7 @@ cargo build --release --features mpi -p dalkon-cli
 bin=$PWD/target/release/dalkon
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'echo "mpi_tests: FAILED at line $LINENO" >&2' ERR
 mpi() { timeout 300 mpirun --oversubscribe --allow-run-as-root -np "$@"; }
 strip() { grep -v -e '^seconds ' -e '^peak memory ' "$1"; }
 layers() { grep '^layer ' "$1" | sed 's/, [0-9]* bytes exchanged$//'; }
@@ -79,8 +80,11 @@ echo "mpi_tests: the killed job resumes to the same output with 2 ranks, and wit
 
 # One rank's part damaged (its state edited): that rank says what is wrong, the other which
 # rank failed; both stop.
-state=$(ls "$tmp/damaged/rank-001-of-002"/state-*)
-sed -i 's/^layer /layer 1/' "$state"
+# (Every state of the rank: a kill between a rank's new state and the job's
+# record of it leaves two.)
+for state in "$tmp/damaged/rank-001-of-002"/state-*; do
+    sed -i 's/^layer /layer 1/' "$state"
+done
 if mpi 2 "$bin" "${count[@]}" --work-dir "$tmp/damaged" >"$tmp/out" 2>"$tmp/err"; then
     echo "mpi_tests: a damaged part was not refused" >&2
     exit 1
