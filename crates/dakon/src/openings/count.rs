@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::board::{Board, Summary};
 use super::layer_set::{Decoder, LayerSet, Meter};
 use super::layer_store::{decode_winners, encode_winners, Checkpoint, Kind, LayerStore, LayerTag};
-use super::shard::{key_hash, winner_hash};
+use super::shard::codec::{key_hash, winner_hash};
 use super::{
     LayerDone, NoOpeningsProgress, OpeningLimits, Openings, OpeningsError, OpeningsProgress, Pass,
 };

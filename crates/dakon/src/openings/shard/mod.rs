@@ -24,7 +24,7 @@
 //! files of the old ranks are read and their entries sent to their new
 //! owners).
 
-mod codec;
+pub(super) mod codec;
 mod resume;
 mod store;
 
