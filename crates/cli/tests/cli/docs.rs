@@ -73,6 +73,10 @@ const PAGES: &[(&str, &str)] = &[
     ("docs/rules.md", include_str!("../../../../docs/rules.md")),
     ("docs/solved.md", include_str!("../../../../docs/solved.md")),
     ("docs/web.md", include_str!("../../../../docs/web.md")),
+    (
+        "docs/daldos-eval.md",
+        include_str!("../../../../docs/daldos-eval.md"),
+    ),
 ];
 
 /// The commands marked long (`# takes …`) on the pages, each checked for
@@ -641,6 +645,7 @@ fn docs_rules_formats_solved_python_run_as_shown() {
         "docs/formats.md",
         "docs/solved.md",
         "docs/python.md",
+        "docs/daldos-eval.md",
     ] {
         let long = run_page(page);
         check_long(page, long);
