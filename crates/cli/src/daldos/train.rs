@@ -11,6 +11,7 @@ use dalkon_daldos::engine::learn::{EpochReport, RoundReport, SelfPlayConfig};
 use dalkon_daldos::request::tables_dir;
 use dalkon_daldos::request::train::{TrainError, TrainProgress, TrainRequest, DEFAULT_TRAIN_SEED};
 use dalkon_daldos::solved::{BuildProgress, LayerKey};
+use dalkon_render::daldos::train as lines;
 use dalkon_rules::daldos::Board;
 
 use super::solve::table_error;
@@ -42,46 +43,23 @@ struct Lines;
 impl BuildProgress for Lines {
     fn pair_started(&mut self, key: LayerKey, positions: u64, loaded: bool) {
         if !loaded {
-            eprintln!(
-                "  solving layer {} v {} ({positions} positions)",
-                key.a, key.b
-            );
+            eprintln!("{}", lines::solving(key, positions));
         }
     }
 }
 
 impl TrainProgress for Lines {
     fn scope(&mut self, board: Board, pieces: (u8, u8)) {
-        eprintln!(
-            "tables: board {} up to {} v {}",
-            board.name(),
-            pieces.0,
-            pieces.1
-        );
+        eprintln!("{}", lines::scope(board, pieces));
     }
     fn sampled(&mut self, key: LayerKey, samples: usize, held_out: bool) {
-        let role = if held_out { " (held out)" } else { "" };
-        eprintln!(
-            "samples: board {} layer {} v {}: {samples}{role}",
-            key.board.name(),
-            key.a,
-            key.b
-        );
+        eprintln!("{}", lines::sampled(key, samples, held_out));
     }
     fn round(&mut self, r: &RoundReport) {
-        eprintln!(
-            "self-play round {}: {} positions, mean |W - target| {:.5} before, training error {:.5} after",
-            r.round,
-            r.positions,
-            r.td_error,
-            r.last_epoch.map_or(f64::NAN, |e| e.mae)
-        );
+        eprintln!("{}", lines::round(r));
     }
     fn epoch(&mut self, e: &EpochReport) {
-        eprintln!(
-            "epoch {}/{}: cross-entropy {:.5}, mean absolute error {:.5}",
-            e.epoch, e.epochs, e.loss, e.mae
-        );
+        eprintln!("{}", lines::epoch(e));
     }
 }
 

@@ -8,6 +8,7 @@ pub mod report;
 pub mod solved;
 pub mod svg;
 pub mod text;
+pub mod train;
 
 pub use svg::svg;
 pub use text::{best_line, draw, draw_marked, side_name};
