@@ -71,7 +71,7 @@ fn usage_errors_are_one_line_naming_the_command() {
     );
     refused(
         &["daldos"],
-        "error: 'dalkon daldos' needs a command: table, odds, moves, best, match, show, game, solve, value, analyse; see 'dalkon daldos --help'\n",
+        "error: 'dalkon daldos' needs a command: table, odds, moves, best, match, show, game, solve, value, analyse, train; see 'dalkon daldos --help'\n",
     );
     refused(
         &["daldos", "table", "--dal", "foo"],
