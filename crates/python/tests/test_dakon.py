@@ -442,8 +442,8 @@ def test_prove_writes_the_files_dakon_prove_writes(tmp_path):
     p = prove(Position.parse(text), Rules(mikul="off"), out_dir=tmp_path / "py", tt_mb=64)
     assert (p.value, p.best_moves) == (cli["value"], cli["best_moves"])
     for f, c in zip(p.files, cli["files"]):
-        assert (f.player, f.guarantees, f.lines, f.reached, f.bytes) == (
-            c["player"], c["guarantees"], c["lines"], c["reached"], c["bytes"])
+        assert (f.player, f.guarantees, f.lines, f.reached, f.settled, f.bytes) == (
+            c["player"], c["guarantees"], c["lines"], c["reached"], c["settled"], c["bytes"])
         assert f.path.read_bytes() == pathlib.Path(c["path"]).read_bytes()
 
 

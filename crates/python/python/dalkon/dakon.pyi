@@ -181,6 +181,10 @@ class ProofFile:
     def reached(self) -> int:
         """Positions (either side to move) its games reach."""
     @property
+    def settled(self) -> int:
+        """Of those, the ones where any play secures what is still needed
+        (the format still asks a move in each)."""
+    @property
     def bytes(self) -> int:
         """Bytes of the file."""
 
