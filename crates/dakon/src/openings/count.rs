@@ -291,18 +291,7 @@ impl<'a> Count<'a> {
         let mut chunk = Vec::with_capacity(CHUNK);
         let mut hash = 0u64;
         while ranks.next_chunk(&mut chunk, &self.store)? {
-            let kids: Vec<(u64, Vec<(usize, u128)>)> = chunk
-                .par_chunks(1024)
-                .map(|c| {
-                    let mut out = Vec::with_capacity(4 * c.len());
-                    let mut h = 0u64;
-                    for &r in c {
-                        h = h.wrapping_add(key_hash(s, r));
-                        board.bonus_children(&board.position(s, r), &mut out);
-                    }
-                    (h, out)
-                })
-                .collect();
+            let kids = expand(board, s, &chunk);
             for (h, out) in kids {
                 hash = hash.wrapping_add(h);
                 for (l, r) in out {
@@ -579,4 +568,23 @@ impl<'p> Ranks<'p> {
         }
         Ok(!chunk.is_empty())
     }
+}
+
+/// The children (layer, rank) of the positions `chunk` of layer `s`, in
+/// slices of 1,024 expanded in parallel, each slice with the sum of its
+/// positions' [`key_hash`]es (the layer log's partition-free hash). Slices
+/// come back in order, so the result does not depend on the threads.
+pub(super) fn expand(board: &Board, s: usize, chunk: &[u128]) -> Vec<(u64, Vec<(usize, u128)>)> {
+    chunk
+        .par_chunks(1024)
+        .map(|c| {
+            let mut out = Vec::with_capacity(4 * c.len());
+            let mut h = 0u64;
+            for &r in c {
+                h = h.wrapping_add(key_hash(s, r));
+                board.bonus_children(&board.position(s, r), &mut out);
+            }
+            (h, out)
+        })
+        .collect()
 }

@@ -35,11 +35,11 @@ use hashbrown::HashMap;
 use rayon::prelude::*;
 
 use self::codec::{decode_keys, encode_keys, owner, push_summary, read_summary, SUMMARY_BYTES};
-pub(crate) use self::codec::{key_hash, winner_hash};
+pub(crate) use self::codec::winner_hash;
 pub(crate) use self::store::JOB;
 use self::store::{Job, ShardFiles};
 use super::board::{Board, Summary};
-use super::count::{Ranks, CHUNK, WIN_ENTRY_BYTES};
+use super::count::{expand, Ranks, CHUNK, WIN_ENTRY_BYTES};
 use super::exchange::Exchange;
 use super::layer_set::{LayerSet, Meter};
 use super::layer_store::{encode_winners, Checkpoint, FileRecord, Kind, LayerTag};
@@ -302,18 +302,7 @@ impl<'a> Shard<'a> {
             let parts = (|| {
                 let mut buckets: Vec<Vec<(usize, u128)>> = vec![Vec::new(); k];
                 if ranks.next_chunk_with(&mut chunk, Self::bad(s))? {
-                    let kids: Vec<(u64, Vec<(usize, u128)>)> = chunk
-                        .par_chunks(1024)
-                        .map(|c| {
-                            let mut out = Vec::with_capacity(4 * c.len());
-                            let mut h = 0u64;
-                            for &r in c {
-                                h = h.wrapping_add(key_hash(s, r));
-                                board.bonus_children(&board.position(s, r), &mut out);
-                            }
-                            (h, out)
-                        })
-                        .collect();
+                    let kids = expand(board, s, &chunk);
                     for (h, out) in kids {
                         hash = hash.wrapping_add(h);
                         for (l, r) in out {
