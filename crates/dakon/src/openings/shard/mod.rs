@@ -34,8 +34,8 @@ use dalkon_rules::dakon::{Position, Rules};
 use hashbrown::HashMap;
 use rayon::prelude::*;
 
-use self::codec::{decode_keys, encode_keys, owner, push_summary, read_summary, SUMMARY_BYTES};
 pub(crate) use self::codec::winner_hash;
+use self::codec::{decode_keys, encode_keys, owner, push_summary, read_summary, SUMMARY_BYTES};
 pub(crate) use self::store::JOB;
 use self::store::{Job, ShardFiles};
 use super::board::{Board, Summary};
