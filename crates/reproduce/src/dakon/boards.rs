@@ -148,10 +148,12 @@ pub(super) const OPENINGS_BUDGET: u64 = 2_000_000_000;
 pub(super) const OPENINGS_MEMORY_MB: u64 = 16 * 1024;
 
 /// Boards of `openings.csv`: every board up to 6×6, n <= 4 with m up to
-/// 10, 5 × m <= 10, 6 × 7, 7 × m <= 6 and 8..10 × m <= 4 (7×6, 6×7, 9×4
-/// and 10×4 take half a minute each, the others seconds at most); with
-/// `full` also the m = n boards 7×7 (about an hour), 8×8 and 9×9 (the last
-/// two under [`OPENINGS_BUDGET`]).
+/// 10, 5 × m <= 10, 6 × 7, 7 × m <= 6 and 8..10 × m <= 4, except that
+/// the default run leaves to `full` the four of them holding more than 20
+/// million first-turn positions (6×7, 7×6, 9×4 and 10×4: 25 million to 63
+/// million each, three quarters of the default run's time) and the m = n
+/// boards 7×7 (about an hour), 8×8 and 9×9 (the last two under
+/// [`OPENINGS_BUDGET`]); see [`FULL_OPENINGS`].
 pub(super) fn opening_boards(full: bool) -> Vec<(usize, u32)> {
     let max_m = |n: usize| match n {
         1..=5 => 10,
@@ -159,12 +161,16 @@ pub(super) fn opening_boards(full: bool) -> Vec<(usize, u32)> {
         7 => 6,
         _ => 4,
     };
-    let mut v: Vec<(usize, u32)> = (1..=10)
-        .flat_map(|n| (1..=max_m(n)).map(move |m| (n, m)))
+    let grid = (1..=10).flat_map(|n| (1..=max_m(n)).map(move |m| (n, m)));
+    let mut v: Vec<(usize, u32)> = grid
+        .filter(|b| full || !FULL_OPENINGS.contains(b))
         .collect();
-    v.extend(FULL_OPENINGS.iter().filter(|_| full));
+    if full {
+        v.extend([(7, 7), (8, 8), (9, 9)]);
+    }
     v
 }
 
-/// Openings boards only `--full` counts.
-pub(super) const FULL_OPENINGS: [(usize, u32); 3] = [(7, 7), (8, 8), (9, 9)];
+/// Openings boards only `--full` counts (the default run keeps their rows).
+pub(super) const FULL_OPENINGS: [(usize, u32); 7] =
+    [(6, 7), (7, 6), (9, 4), (10, 4), (7, 7), (8, 8), (9, 9)];

@@ -443,7 +443,7 @@ impl Records {
     }
 
     /// Add the records of `earlier` for what only `--full` computes and
-    /// this run did not (the 7×7, 8×8 and 9×9 openings, the proofs of
+    /// this run did not (the openings of [`FULL_OPENINGS`], the proofs of
     /// [`full_proof`] boards), then put every list in the order of the
     /// `--full` run. Returns how many were carried.
     pub(super) fn carry(&mut self, earlier: Records) -> usize {
