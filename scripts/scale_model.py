@@ -328,10 +328,16 @@ def main():
         out(f"- positions: **{p['positions']:,}** (exact); largest layer {p['largest_layer']}; "
             f"largest component {p['largest_component']:,} positions "
             f"({fmt_bytes(p['component_bytes'])} of working set);")
-        out(f"- memory (the plan): **{fmt_bytes(p['bytes'])}**, so **{p['nodes']} nodes** of 24 GiB;")
+        nodes = "node" if p["nodes"] == 1 else "nodes"
+        out(f"- memory (the plan): **{fmt_bytes(p['bytes'])}**, so **{p['nodes']} {nodes}** of 24 GiB;")
+        if p["component_bytes"] > NODE_USABLE:
+            out(f"  but the largest component alone needs {fmt_bytes(p['component_bytes'])} while it is"
+                f" solved, more than a node: sharing whole components among the ranks is not"
+                f" enough, a component must itself be split (or its {COMPONENT_BYTES} bytes a"
+                " position cut, e.g. plays regenerated each sweep instead of stored);")
         out(f"- CPU: {p['cpu_seconds'] / 3600:,.0f} CPU-hours: {fmt_time(p['cpu_seconds'] / 2)} on this "
             f"machine's 2 cores, {fmt_time(p['cpu_seconds'] / NODE_CORES)} on one 32-core node, "
-            f"{fmt_time(p['cpu_seconds'] / NODE_CORES / max(p['nodes'], 1))} on {p['nodes']} nodes "
+            f"{fmt_time(p['cpu_seconds'] / NODE_CORES / max(p['nodes'], 1))} on {p['nodes']} {nodes} "
             "(if components spread evenly: not measured, `daldos solve` is not yet an MPI job);")
         fits_disk = p["disk"] < DISK_BYTES
         fits_ram = p["ooc_ram"] < NODE_USABLE
