@@ -11,8 +11,9 @@ and writes data/scale_projection.md and data/scale_projection.csv
 
     python3 scripts/scale_model.py [--check]
 
---check only verifies that the layer-size formula reproduces every
-measured Daldøs layer and prints the table, writing nothing.
+--check writes nothing: it verifies that the layer-size formula
+reproduces every measured Daldøs layer and that data/scale_projection.md
+is what the model gives (CI runs it), and prints the table.
 
 Daldøs: layer sizes are exact (the generating function of
 crates/daldos/src/solved/index.rs, in big integers; checked against every
@@ -350,6 +351,11 @@ def main():
     lines, rows2 = openings_section(lines, rows)
     text = "\n".join(lines) + "\n"
     if check_only:
+        path = os.path.join(ROOT, "data", "scale_projection.md")
+        with open(path) as f:
+            if f.read() != text:
+                sys.exit("data/scale_projection.md is not what the model gives: run "
+                         "python3 scripts/scale_model.py")
         sys.stdout.write(text)
         return
     atomic_write(os.path.join(ROOT, "data", "scale_projection.md"), text)
@@ -529,6 +535,9 @@ def openings_section(lines, rows):
     out(f"projected from its layer 40: layer {last} {v[last]:,.0f} against {m77[last]:,} measured"
         f" ({v[last] / m77[last]:.2f}×); the whole 7×7 turn {sum(v.values()):,.0f} against"
         f" 3,870,246,473 ({sum(v.values()) / 3870246473:.2f}×).")
+    cap_ratios = [sum(project(logs, beta_v, (7, 7), 40, c).values()) / 3870246473 for c in CAPS]
+    out(f"The cap is chosen, not fitted: with the measured extremes {CAPS[0]} and {CAPS[1]} this"
+        f" prediction is {cap_ratios[0]:.2f}× and {cap_ratios[1]:.2f}×.")
     beta = fit_beta(logs, measured)
     v8 = project(logs, beta, (8, 8), max(logs[(8, 8)]))
     upto52 = sum(n for s, n in v8.items() if s <= 52)
@@ -539,8 +548,8 @@ def openings_section(lines, rows):
     v7 = project(logs, beta, (7, 7), last)
     out(f"7×7 from its layer {last} with that β: {sum(v7.values()):,.0f}"
         f" ({sum(v7.values()) / 3870246473:.2f}× the measured count).")
-    err = max(sum(v.values()) / 3870246473, 3870246473 / sum(v.values()),
-              sum(v7.values()) / 3870246473, 3870246473 / sum(v7.values()))
+    ratios = [sum(v.values()) / 3870246473, sum(v7.values()) / 3870246473] + cap_ratios
+    err = max(max(ratios), 1 / min(ratios))
     out(f"So the totals below are good to a factor of about {err:.1f} at one board's")
     out("distance, and less sure two boards away (9×9).")
     out("")
