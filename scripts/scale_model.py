@@ -2,7 +2,8 @@
 """Scale beyond one machine: measured and projected (issue 22 §2).
 
 Reads only committed files and the Python standard library:
-  data/daldos/solved.csv, data/daldos/solved_full.csv  (built layers)
+  data/daldos/solved.csv, data/daldos/solved_full.csv,
+  data/daldos/solved_danish_sum5.csv                   (built layers)
   data/dakon/openings.csv                               (measured totals)
   data/dakon/openings_layers.csv                        (measured layer logs)
   data/dakon/openings_first.csv                         (the abandoned counts)
@@ -106,7 +107,7 @@ def largest_component(L, a, b):
 def check_daldos_sizes():
     """Every built layer's positions, as the formula gives them."""
     n = 0
-    for name in ("solved.csv", "solved_full.csv"):
+    for name in ("solved.csv", "solved_full.csv", "solved_danish_sum5.csv"):
         with open(os.path.join(ROOT, "data", "daldos", name)) as f:
             for row in csv.DictReader(f):
                 L, a, b = int(row["board"]), int(row["a"]), int(row["b"])
@@ -274,7 +275,13 @@ DALDOS_RSS = [
     ("danish --pieces 3,1", 16, (3, 1), 306_632, 42.2),
     ("5 --pieces 5,5 (README)", 5, (5, 5), int(0.93 * (1 << 20)), 941.0),
     ("norwegian --pieces 3,3 (README)", 12, (3, 3), int(6.7 * (1 << 20)), 47 * 60.0),
+    ("danish --pieces 3,2", 16, (3, 2), 5_880_444, 1778.2),
 ]
+
+# Danish a + b <= 5 built on this machine (this commit): `--pieces 3,2`
+# then `--pieces 4,1` into the same folder (the second loads the layers
+# of the first), 2 threads, machine shared. Wall s, CPU s, peak RSS KB.
+DANISH5_BUILT = (1173.6 + 638.8, 1778.2 + 804.9, 5_880_444)
 
 
 def main():
@@ -315,10 +322,11 @@ def main():
         + f"; the projection takes the highest, {c * 1e6:.2f} µs.")
     out("")
     projections = [
-        daldos_projection("Norwegian 4 v 4 (`--board norwegian --pieces 4,4`)", 12, (4, 4), c),
-        daldos_projection("Danish a + b ≤ 5 (`--board danish --pieces 4,1` and `3,2`)", 16, "sum5", c),
+        (daldos_projection("Norwegian 4 v 4 (`--board norwegian --pieces 4,4`)", 12, (4, 4), c), (4, 4)),
+        (daldos_projection("Danish a + b ≤ 5 (`--board danish --pieces 4,1` and `3,2`)", 16, "sum5", c),
+         "sum5"),
     ]
-    for p in projections:
+    for p, scope in projections:
         out(f"### {p['what']}")
         out("")
         out("| layer | positions |")
@@ -346,6 +354,13 @@ def main():
             f"({'fits' if fits_disk else 'does not fit'} the 79 GB disk), "
             f"{fmt_bytes(p['ooc_ram'])} in memory for the largest pair and its components "
             f"({'fits' if fits_ram else 'does not fit'} 24 GiB).")
+        if scope == "sum5":
+            wall, cpu, rss = DANISH5_BUILT
+            out(f"- **built on this machine** (`dalkon daldos solve --board danish --pieces 3,2`, then"
+                f" `--pieces 4,1`; every layer in `data/daldos/solved_danish_sum5.csv`, no layer"
+                f" stalled): {wall / 60:.1f} min wall, {cpu:,.0f} CPU-s"
+                f" ({cpu / p['cpu_seconds']:.2f}× the projection), peak RSS {rss / (1 << 20):.2f} GiB"
+                f" ({rss * 1024 / p['bytes']:.2f}× the plan).")
         out("")
         rows.append(p)
     lines, rows2 = openings_section(lines, rows)
