@@ -618,6 +618,11 @@ def openings_section(lines, rows):
         out(f"| {name} | {total:.3g} | {rng} | s = {top}: {layers[top]:.3g} | {fmt_bytes(mem)} | {nodes:,} |"
             f" {fmt_time(cpu / NODE_CORES)} | {fmt_time(cpu / NODE_CORES / nodes)} on {nodes:,} |")
     out("")
+    out(f"7×7: the count is measured; its largest layer is projected (layers above {last} were not")
+    out("logged). \"K nodes\": the CPU time shared perfectly among the nodes the memory needs;")
+    out("the exchanges (2.8–4.7 bytes a position measured on 7×6 with 2 and 4 ranks, docs/mpi.md)")
+    out("and the collectives of every round are not in it, and nothing is measured beyond 2 cores.")
+    out("")
     for p in rows:
         if p["kind"] != "openings":
             continue
