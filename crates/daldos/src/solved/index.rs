@@ -745,6 +745,31 @@ mod tests {
         }
     }
 
+    /// The sizes `scripts/scale_model.py` projects from (its own copy of
+    /// the generating function, data/scale_projection.md): Norwegian up to
+    /// 4 v 4 and Danish a + b <= 5, and their largest components.
+    #[test]
+    fn the_scale_projections_sizes_are_the_index_sizes() {
+        let norwegian = |a, b| LayerIndex::new(key(12, a, b));
+        assert_eq!(norwegian(4, 4).size(), 21_278_076_050);
+        assert_eq!(norwegian(4, 3).size(), 2_197_391_955);
+        assert_eq!(norwegian(4, 2).size(), 164_132_430);
+        assert_eq!(norwegian(4, 1).size(), 7_890_080);
+        assert_eq!(norwegian(4, 4).largest_component(), 111_622_005);
+        let total: u64 = (1..=4)
+            .flat_map(|a| (1..=4).map(move |b| norwegian(a, b).size()))
+            .sum();
+        assert_eq!(total, 26_271_386_675);
+        let danish = |a, b| LayerIndex::new(key(16, a, b));
+        assert_eq!(danish(3, 2).size(), 72_223_590);
+        assert_eq!(danish(4, 1).size(), 35_845_020);
+        assert_eq!(danish(3, 2).largest_component(), 2_615_160);
+        let total: u64 = (1..=4u8)
+            .flat_map(|a| (1..=5 - a).map(move |b| danish(a, b).size()))
+            .sum();
+        assert_eq!(total, 224_996_160);
+    }
+
     #[test]
     fn rank_is_a_bijection_and_components_are_contiguous() {
         for (l, a, b) in [(4, 2, 2), (4, 3, 1), (5, 2, 3), (4, 4, 1)] {
