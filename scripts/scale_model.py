@@ -3,17 +3,17 @@
 
 Reads only committed files and the Python standard library:
   data/daldos/solved.csv, data/daldos/solved_full.csv,
-  data/daldos/solved_danish_sum5.csv                   (built layers)
+  data/scale/solved_danish_sum5.csv                   (built layers)
   data/dakon/openings.csv                               (measured totals)
-  data/dakon/openings_layers.csv                        (measured layer logs)
+  data/scale/openings_layers.csv                        (measured layer logs)
   data/dakon/openings_first.csv                         (the abandoned counts)
-and writes data/scale_projection.md and data/scale_projection.csv
+and writes data/scale/projection.md and data/scale/projection.csv
 (each to a temporary file first, then renamed).
 
     python3 scripts/scale_model.py [--check]
 
 --check writes nothing: it verifies that the layer-size formula
-reproduces every measured Daldøs layer and that data/scale_projection.md
+reproduces every measured Daldøs layer and that data/scale/projection.md
 is what the model gives (CI runs it), and prints the table.
 
 Daldøs: layer sizes are exact (the generating function of
@@ -107,8 +107,8 @@ def largest_component(L, a, b):
 def check_daldos_sizes():
     """Every built layer's positions, as the formula gives them."""
     n = 0
-    for name in ("solved.csv", "solved_full.csv", "solved_danish_sum5.csv"):
-        with open(os.path.join(ROOT, "data", "daldos", name)) as f:
+    for name in ("daldos/solved.csv", "daldos/solved_full.csv", "scale/solved_danish_sum5.csv"):
+        with open(os.path.join(ROOT, "data", name)) as f:
             for row in csv.DictReader(f):
                 L, a, b = int(row["board"]), int(row["a"]), int(row["b"])
                 want = int(row["positions"])
@@ -192,7 +192,7 @@ def daldos_projection(name, L, scope, c):
 def read_layer_logs():
     """Forward layer sizes: {(holes, seeds): {layer: positions}}."""
     logs = {}
-    with open(os.path.join(ROOT, "data", "dakon", "openings_layers.csv")) as f:
+    with open(os.path.join(ROOT, "data", "scale", "openings_layers.csv")) as f:
         for row in csv.DictReader(f):
             if row["pass"] != "forward":
                 continue
@@ -357,7 +357,7 @@ def main():
         if scope == "sum5":
             wall, cpu, rss = DANISH5_BUILT
             out(f"- **built on this machine** (`dalkon daldos solve --board danish --pieces 3,2`, then"
-                f" `--pieces 4,1`; every layer in `data/daldos/solved_danish_sum5.csv`, no layer"
+                f" `--pieces 4,1`; every layer in `data/scale/solved_danish_sum5.csv`, no layer"
                 f" stalled): {wall / 60:.1f} min wall, {cpu:,.0f} CPU-s"
                 f" ({cpu / p['cpu_seconds']:.2f}× the projection), peak RSS {rss / (1 << 20):.2f} GiB"
                 f" ({rss * 1024 / p['bytes']:.2f}× the plan).")
@@ -366,14 +366,14 @@ def main():
     lines, rows2 = openings_section(lines, rows)
     text = "\n".join(lines) + "\n"
     if check_only:
-        path = os.path.join(ROOT, "data", "scale_projection.md")
+        path = os.path.join(ROOT, "data", "scale", "projection.md")
         with open(path) as f:
             if f.read() != text:
-                sys.exit("data/scale_projection.md is not what the model gives: run "
+                sys.exit("data/scale/projection.md is not what the model gives: run "
                          "python3 scripts/scale_model.py")
         sys.stdout.write(text)
         return
-    atomic_write(os.path.join(ROOT, "data", "scale_projection.md"), text)
+    atomic_write(os.path.join(ROOT, "data", "scale", "projection.md"), text)
     buf = ["what,kind,positions,largest_layer_positions,bytes,nodes_24gib,cpu_hours,"
            "hours_one_node,hours_k_nodes,out_of_core_ram_bytes,disk_bytes,measured"]
     for p in rows2:
@@ -385,7 +385,7 @@ def main():
             f"{hours1 / max(p['nodes'], 1):.4g}", f"{p['ooc_ram']:.6g}", f"{p['disk']:.6g}",
             '"' + p["positions_measured"] + '"',
         ]))
-    atomic_write(os.path.join(ROOT, "data", "scale_projection.csv"), "\n".join(buf) + "\n")
+    atomic_write(os.path.join(ROOT, "data", "scale", "projection.csv"), "\n".join(buf) + "\n")
     sys.stdout.write(text)
 
 
@@ -433,7 +433,7 @@ SMOOTH = 2  # layers either side averaged in ln r
 
 def forward_logs():
     logs = {}
-    with open(os.path.join(ROOT, "data", "dakon", "openings_layers.csv")) as f:
+    with open(os.path.join(ROOT, "data", "scale", "openings_layers.csv")) as f:
         for row in csv.DictReader(f):
             if row["pass"] == "forward":
                 key = (int(row["holes"]), int(row["seeds"]))
@@ -525,7 +525,7 @@ def openings_section(lines, rows):
     out("## Dakon openings counts")
     out("")
     out("Measured: the positions of every layer (the mover's store s) of the first turn,")
-    out("`data/dakon/openings_layers.csv`, written by")
+    out("`data/scale/openings_layers.csv`, written by")
     out("`cargo run --release -p dalkon-dakon --example openings_layers -- HOLES SEEDS`;")
     out("complete on " + ", ".join(f"{h}×{m}" for h, m in full)
         + " (their sums are the counts of `data/dakon/openings.csv`), the first layers only on "

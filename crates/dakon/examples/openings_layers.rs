@@ -2,7 +2,7 @@
 //! build prints), as CSV on standard output: one line per layer and pass
 //! with its positions, its hash and the seconds since the start. Used to
 //! measure the positions per layer that `scripts/scale_model.py` fits
-//! (`data/dakon/openings_layers.csv`).
+//! (`data/scale/openings_layers.csv`).
 //!
 //!     cargo run --release -p dalkon-dakon --example openings_layers -- HOLES SEEDS [--forward-only] [--max-positions N] [--memory-mb MIB] [--work-dir DIR]
 //!

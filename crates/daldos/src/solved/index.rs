@@ -746,7 +746,7 @@ mod tests {
     }
 
     /// The sizes `scripts/scale_model.py` projects from (its own copy of
-    /// the generating function, data/scale_projection.md): Norwegian up to
+    /// the generating function, data/scale/projection.md): Norwegian up to
     /// 4 v 4 and Danish a + b <= 5, and their largest components.
     #[test]
     fn the_scale_projections_sizes_are_the_index_sizes() {
