@@ -4,6 +4,7 @@
 //! the analysis of a whole game (`analyse`).
 
 pub mod analyse;
+pub mod game;
 pub mod report;
 pub mod solved;
 pub mod svg;

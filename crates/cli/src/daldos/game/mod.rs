@@ -31,8 +31,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use dalkon_daldos::engine::{
-    game_record, random_seed, Daldos, PlayerSpec, Rng, Session, Status, Thrown, HINT_DEPTH,
-    HINT_MAX_NODES, MAX_DEPTH,
+    game_record, random_seed, Daldos, PlayerSpec, Rng, Session, Status, HINT_DEPTH, HINT_MAX_NODES,
+    MAX_DEPTH,
 };
 use dalkon_daldos::request::best::Analyst;
 use dalkon_rules::daldos::{Position, Record, Side, DEFAULT_MAX_THROWS, RECORD_DEFAULT_BOARD};
@@ -46,7 +46,7 @@ use seat::{parse_seat, Seat};
 use super::RuleArgs;
 use crate::common::{Format, Global};
 use crate::record_file::{self, Keeper};
-use dalkon_render::daldos::draw;
+use dalkon_render::daldos::{draw, game};
 use dalkon_rules::record::continued_tags;
 
 #[derive(Debug, clap::Args)]
@@ -173,24 +173,17 @@ pub fn run(
         &["Seed", "A", "B"],
         own,
     );
-    let board = pos.board();
-    writeln!(
-        out,
-        "Daldøs on the {} board (L={}), {}; dice seed {seed}",
-        board.name(),
-        board.len(),
-        table.rules.variants,
-    )?;
-    if args.seed.is_none() {
-        writeln!(out, "seed {seed} (replay with --seed {seed})")?;
-    }
-    writeln!(out, "a: {}; b: {}", table.names[0], table.names[1])?;
-    if seats.iter().any(|s| matches!(s, Seat::Human)) {
-        writeln!(
-            out,
-            "Type a play's number or its notation, or hint, undo, save, help, quit."
-        )?;
-    }
+    let human = seats.iter().any(|s| matches!(s, Seat::Human));
+    let variants = table.rules.variants;
+    let opening = game::opening(
+        &pos,
+        variants,
+        seed,
+        args.seed.is_none(),
+        &table.names,
+        human,
+    );
+    write!(out, "{opening}")?;
     let players = [seats[0].player(), seats[1].player()];
     let mut session = Session::new(
         &table.rules,
@@ -242,28 +235,18 @@ impl Table {
     ) -> anyhow::Result<()> {
         loop {
             let pos = *session.position();
-            match session.status() {
+            let end = match session.status() {
                 Status::Won(w) => {
                     let winner = if w == 0 { Side::A } else { Side::B };
-                    writeln!(
-                        out,
-                        "\nGame over after {} throws: {winner} ({}) wins; {}.",
-                        session.throws(),
-                        self.names[winner.index()],
-                        pieces(&pos)
-                    )?;
-                    return Ok(());
+                    let name = &self.names[winner.index()];
+                    game::won(session.throws(), winner, name, &pos)
                 }
-                Status::Capped => {
-                    writeln!(
-                        out,
-                        "\nNo winner after {} throws (--turn-cap): game stopped; {}.",
-                        session.throws(),
-                        pieces(&pos)
-                    )?;
-                    return Ok(());
-                }
-                Status::ToThrow => {}
+                Status::Capped => game::capped(session.throws(), &pos),
+                Status::ToThrow => String::new(),
+            };
+            if !end.is_empty() {
+                write!(out, "{end}")?;
+                return Ok(());
             }
             let thrown = session.throw().clone();
             let side = pos.side_to_move();
@@ -279,77 +262,22 @@ impl Table {
                     Typed::Play(i) => (i, true),
                     Typed::Undo => {
                         let taken = session.undo().unwrap_or(0);
-                        let back = session.position();
-                        writeln!(
-                            out,
-                            "undo: took back {taken} throw{} and their plays -> {back}",
-                            if taken == 1 { "" } else { "s" },
-                        )?;
-                        write!(out, "{}", draw(back))?;
+                        write!(out, "{}", game::undone(taken, session.position()))?;
                         continue;
                     }
                     Typed::Quit => {
-                        writeln!(
-                            out,
-                            "\nGame stopped after {} throws, not finished; {}.",
-                            session.throws_played(),
-                            pieces(&pos)
-                        )?;
+                        write!(out, "{}", game::stopped(session.throws_played(), &pos))?;
                         return Ok(());
                     }
                 },
             };
             session.play(chosen, by_human);
-            self.played(out, &pos, &thrown, chosen)?;
+            let name = &self.names[pos.side_to_move().index()];
+            let line = game::played(&pos, &thrown, chosen, name, &self.rules.variants);
+            write!(out, "{line}")?;
             if let Some(path) = &self.keep.path {
                 self.save_to(session, path)?;
             }
         }
     }
-
-    /// Print play `chosen` of `thrown` in `pos`.
-    fn played(
-        &self,
-        out: &mut dyn Write,
-        pos: &Position,
-        thrown: &Thrown<Daldos>,
-        chosen: usize,
-    ) -> anyhow::Result<()> {
-        let side = pos.side_to_move();
-        let plays = &thrown.plays;
-        let (play, result) = &plays[chosen];
-        if play.is_pass() {
-            writeln!(out, "{side}: pass (no die can be used)")?;
-        } else {
-            let only = if plays.len() == 1 {
-                " (the only play)"
-            } else {
-                ""
-            };
-            let who = if plays.len() > 1 && self.names[side.index()] != "human" {
-                format!(" ({})", self.names[side.index()])
-            } else {
-                String::new()
-            };
-            writeln!(
-                out,
-                "{side}{who} plays {}{only} -> {result}",
-                play.notation(pos.board())
-            )?;
-            write!(out, "{}", draw(result))?;
-        }
-        if thrown.throw.is_daldal() && !result.is_over(&self.rules.variants) {
-            writeln!(out, "dal-dal: {side} throws again")?;
-        }
-        Ok(())
-    }
-}
-
-/// `pieces left: a 10, b 9`.
-fn pieces(pos: &Position) -> String {
-    format!(
-        "pieces left: a {}, b {}",
-        pos.count(Side::A),
-        pos.count(Side::B)
-    )
 }
