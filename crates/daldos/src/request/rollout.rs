@@ -157,3 +157,132 @@ impl RolloutRequest {
         Some(out.into_iter().map(RolloutReport::from).collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::best::BestRequest;
+    use crate::request::solve::SolveRequest;
+    use crate::solved::NoProgress;
+    use dalkon_rules::daldos::{Board, Variants};
+
+    fn board4() -> (Board, Variants) {
+        (Board::new(4).unwrap(), Variants::default())
+    }
+
+    #[test]
+    fn the_games_and_depth_are_checked_on_construction() {
+        for n in [0, MAX_ROLLOUTS + 1] {
+            assert_eq!(RolloutRequest::new(n, None, None), Err(RolloutError::Games(n)));
+        }
+        for d in [0, MAX_DEPTH + 1] {
+            assert_eq!(RolloutRequest::new(10, None, Some(d)), Err(RolloutError::Depth(d)));
+        }
+        let r = RolloutRequest::new(MAX_ROLLOUTS, None, None).unwrap();
+        assert_eq!(r.settings().player, "engine:1");
+        assert_eq!(r.settings().seed, DEFAULT_ROLLOUT_SEED);
+    }
+
+    /// A finished game: every game is won by a (the root's side) at once,
+    /// so the mean is exactly 1 (and 0 seen from b), with no spread.
+    #[test]
+    fn a_decided_position_rolls_out_to_exactly_one_or_zero() {
+        let (board, variants) = board4();
+        let analyst = Analyst::without_tables(board, variants);
+        let won: Position = "...A/...../.... b".parse().unwrap();
+        assert_eq!(analyst.game().winner(&won), Some(0));
+        let root: Position = "...A/..b../.... a".parse().unwrap();
+        let r = RolloutRequest::new(50, Some(7), None).unwrap();
+        let out = r.run(&analyst, &root, &[won], &(), None).unwrap();
+        assert_eq!(
+            out,
+            vec![RolloutReport {
+                games: 50,
+                mean: 1.0,
+                stderr: 0.0,
+                table_ends: 0,
+                capped: 0
+            }]
+        );
+        let root_b: Position = "...A/..b../.... b".parse().unwrap();
+        let out = r.run(&analyst, &root_b, &[won], &(), None).unwrap();
+        assert_eq!((out[0].mean, out[0].stderr), (0.0, 0.0));
+    }
+
+    /// Every listed play gets a rollout; the same seed gives the same
+    /// answer on one thread and on two, and another seed another one.
+    #[test]
+    fn rollouts_are_seeded_and_independent_of_the_thread_count() {
+        let pos: Position = "AAA./.b.a./BBB. a".parse().unwrap();
+        let analyst = Analyst::without_tables(pos.board(), Variants::default());
+        let q = BestRequest::new(Some("2,1".parse().unwrap()), 2, None, false, true, Some(4))
+            .unwrap()
+            .with_rollouts(Some(RolloutRequest::new(200, Some(3), None).unwrap()));
+        let on = |threads: usize, q: &BestRequest| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let r = pool.install(|| q.run(&analyst, &pos, &(), None)).unwrap();
+            serde_json::to_value(&r).unwrap()
+        };
+        let one = on(1, &q);
+        assert_eq!(one, on(2, &q));
+        let plays = one["plays"].as_array().unwrap();
+        assert_eq!(plays.len(), 2, "both plays of the throw");
+        for p in plays {
+            let r = &p["rollout"];
+            assert_eq!(r["games"], 200);
+            let (m, s) = (r["mean"].as_f64().unwrap(), r["stderr"].as_f64().unwrap());
+            assert!((0.0..=1.0).contains(&m) && s > 0.0 && s < 0.04, "{p}");
+        }
+        assert_eq!(one["rollouts"]["seed"], 3);
+        let other = q.with_rollouts(Some(RolloutRequest::new(200, Some(4), None).unwrap()));
+        assert_ne!(one["plays"], on(1, &other)["plays"]);
+        // Without rollouts the JSON has no rollout fields.
+        let plain = on(1, &q.with_rollouts(None));
+        assert!(plain.get("rollouts").is_none() && plain["plays"][0].get("rollout").is_none());
+        assert_eq!(plain["plays"][0]["value"], one["plays"][0]["value"]);
+    }
+
+    /// On a small endgame of the solved tables: with the tables every game
+    /// ends at once with the exact value (stderr 0); without them, the
+    /// rollout of engine:3 against itself is within 4 standard errors of
+    /// the exact value.
+    #[test]
+    fn an_endgame_rollout_agrees_with_the_tables() {
+        let (board, variants) = board4();
+        let dir = std::env::temp_dir().join(format!("dalkon-rollout-{}", std::process::id()));
+        SolveRequest {
+            board,
+            variants,
+            pieces: (2, 2),
+            dir: dir.clone(),
+            check: false,
+        }
+        .run(&mut NoProgress, None)
+        .unwrap();
+        let with = Analyst::load(&dir, board, variants).unwrap();
+        let root: Position = "...A/..b.a/B... a".parse().unwrap();
+        let game = with.game();
+        let k = game.known(&root).unwrap();
+        assert!(k.exact);
+        let r = RolloutRequest::new(1000, Some(1), Some(3)).unwrap();
+        let out = r.run(&with, &root, &[root], &(), None).unwrap()[0];
+        assert_eq!(out.table_ends, 1000);
+        assert!((out.mean - k.value).abs() < 1e-12 && out.stderr < 1e-12, "{out:?}");
+        let without = Analyst::without_tables(board, variants);
+        let out = r.run(&without, &root, &[root], &(), None).unwrap()[0];
+        assert_eq!(out.table_ends, 0);
+        assert!(
+            (out.mean - k.value).abs() < 4.0 * out.stderr,
+            "{out:?} against {}",
+            k.value
+        );
+        // Pinned: 576 wins of 1000 with seed 1; the standard error is
+        // √(p(1−p)/(n−1)) for a mean p of n wins and losses.
+        assert_eq!(out.mean, 0.576);
+        assert!((out.stderr - (0.576f64 * 0.424 / 999.0).sqrt()).abs() < 1e-12);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
