@@ -173,10 +173,16 @@ mod tests {
     #[test]
     fn the_games_and_depth_are_checked_on_construction() {
         for n in [0, MAX_ROLLOUTS + 1] {
-            assert_eq!(RolloutRequest::new(n, None, None), Err(RolloutError::Games(n)));
+            assert_eq!(
+                RolloutRequest::new(n, None, None),
+                Err(RolloutError::Games(n))
+            );
         }
         for d in [0, MAX_DEPTH + 1] {
-            assert_eq!(RolloutRequest::new(10, None, Some(d)), Err(RolloutError::Depth(d)));
+            assert_eq!(
+                RolloutRequest::new(10, None, Some(d)),
+                Err(RolloutError::Depth(d))
+            );
         }
         let r = RolloutRequest::new(MAX_ROLLOUTS, None, None).unwrap();
         assert_eq!(r.settings().player, "engine:1");
@@ -270,7 +276,10 @@ mod tests {
         let r = RolloutRequest::new(1000, Some(1), Some(3)).unwrap();
         let out = r.run(&with, &root, &[root], &(), None).unwrap()[0];
         assert_eq!(out.table_ends, 1000);
-        assert!((out.mean - k.value).abs() < 1e-12 && out.stderr < 1e-12, "{out:?}");
+        assert!(
+            (out.mean - k.value).abs() < 1e-12 && out.stderr < 1e-12,
+            "{out:?}"
+        );
         let without = Analyst::without_tables(board, variants);
         let out = r.run(&without, &root, &[root], &(), None).unwrap()[0];
         assert_eq!(out.table_ends, 0);
