@@ -611,3 +611,18 @@ def test_value_is_the_cli_json(tmp_path):
             (t["dice"], t["weight"], t["best"], [(p["play"], p["value"], p["lower"], p["upper"], p["result"]) for p in t["plays"]])
             for t in j["throws"]
         ]
+
+
+@needs_cli
+def test_best_rollouts_are_the_cli_json(tmp_path):
+    """best(rollouts=N) gives each play the CLI's rollout; 0 games is refused."""
+    args = ["best", "--position", MIDDLE, "--dice", "3,1", "--depth", "1", "--top", "all",
+            "--rollouts", "20", "--rollout-seed", "5", "--db-dir", str(tmp_path), "--format", "json"]
+    j = cli(args)
+    r = d.best(d.Position.parse(MIDDLE), dice="3,1", depth=1, db_dir=tmp_path, rollouts=20, rollout_seed=5)
+    assert [p.rollout for p in r.plays] == [
+        (p["rollout"]["games"], p["rollout"]["mean"], p["rollout"]["stderr"]) for p in j["plays"]
+    ]
+    assert d.best(d.Position.parse(MIDDLE), dice="3,1", depth=1, db_dir=tmp_path).plays[0].rollout is None
+    with pytest.raises(dalkon.InputError, match="out of range"):
+        d.best(d.Position.parse(MIDDLE), dice="3,1", depth=1, rollouts=0)

@@ -25,7 +25,7 @@ use dalkon_daldos::engine::MAX_DEPTH;
 use dalkon_daldos::request::best::{
     Analysts, BestError, BestRequest, DEFAULT_DEPTH, DEFAULT_MAX_NODES, TEXT_TOP,
 };
-use dalkon_daldos::request::tables_dir;
+use dalkon_daldos::request::{tables_dir, RolloutError, RolloutRequest, MAX_ROLLOUTS};
 use dalkon_daldos::solved::Tables;
 use dalkon_render::daldos::report;
 use dalkon_rules::daldos::{Position, Throw};
@@ -71,6 +71,17 @@ pub struct Args {
     /// value wherever they cover a position.
     #[arg(long, value_name = "DIR")]
     pub db_dir: Option<PathBuf>,
+    /// Also estimate each listed play's value by N seeded games of the
+    /// engine against itself from the position after it (mean ± standard
+    /// error), 1..=100000.
+    #[arg(long, value_name = "N")]
+    pub rollouts: Option<u32>,
+    /// The rollouts' seed (default 1); game k of every play has the same dice.
+    #[arg(long, value_name = "S", requires = "rollouts")]
+    pub rollout_seed: Option<u64>,
+    /// The depth of the engine playing the rollouts (default 1).
+    #[arg(long, value_name = "N", requires = "rollouts")]
+    pub rollout_depth: Option<u32>,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -152,6 +163,19 @@ pub fn run(
         !args.no_prune,
         args.top,
     )?;
+    let q = q.with_rollouts(
+        args.rollouts
+            .map(|n| RolloutRequest::new(n, args.rollout_seed, args.rollout_depth))
+            .transpose()
+            .map_err(|e| match e {
+                RolloutError::Games(n) => {
+                    anyhow::anyhow!("--rollouts {n} is out of range 1..={MAX_ROLLOUTS}")
+                }
+                RolloutError::Depth(d) => {
+                    anyhow::anyhow!("--rollout-depth {d} is out of range 1..={MAX_DEPTH}")
+                }
+            })?,
+    );
     let mut all = analysts(args.db_dir.clone(), &args.rules)?;
     if args.position == "-" {
         crate::batch::run(stdin, w, |text| {
@@ -165,7 +189,7 @@ pub fn run(
     let a = analyst(&mut all, &pos)?;
     let bar = SearchBar::new();
     let started = Instant::now();
-    let out = q.run(a, &pos, &bar, None);
+    let out = q.run_with(a, &pos, &bar, &bar, None);
     bar.finish();
     let out = out?;
     let seconds = started.elapsed().as_secs_f64();

@@ -1,9 +1,10 @@
 //! The progress bars of the Daldøs commands, on stderr: the search of
-//! `daldos best` (one tick per root play of each depth) and the build and
+//! `daldos best` (one tick per root play of each depth, then per rollout game) and the build and
 //! check of `daldos solve` (also used by `reproduce`), only on a terminal.
 
 use dalkon_daldos::engine::DeepenProgress;
 use dalkon_daldos::request::solve::SolveProgress;
+use dalkon_daldos::request::RolloutProgress;
 use dalkon_daldos::solved::{BuildProgress, LayerKey};
 use dalkon_rules::daldos::Board;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -37,6 +38,22 @@ impl DeepenProgress for SearchBar {
     }
 
     fn root_play_done(&self) {
+        self.0.inc(1)
+    }
+}
+
+/// `--rollouts`: the same bar counts the rollout games.
+impl RolloutProgress for SearchBar {
+    fn started(&self, games: u64) {
+        self.0.set_style(
+            ProgressStyle::with_template("rollouts {bar:40} {pos}/{len} games, eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        self.0.set_length(games);
+        self.0.set_position(0);
+    }
+
+    fn game_done(&self) {
         self.0.inc(1)
     }
 }

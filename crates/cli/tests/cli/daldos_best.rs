@@ -163,3 +163,88 @@ fn batch_answers_every_line() {
         "{best}"
     );
 }
+
+/// `--rollouts N`: every listed play gets N games' mean and standard
+/// error, the same for the same seed on any thread count; the text shows
+/// them beside the search's value; 0 games is refused.
+#[test]
+fn rollouts_give_each_play_a_mean_and_standard_error() {
+    let args = [
+        "daldos",
+        "best",
+        "--position",
+        MIDDLE,
+        "--dice",
+        "3,1",
+        "--depth",
+        "1",
+        "--top",
+        "3",
+        "--rollouts",
+        "40",
+        "--format",
+        "json",
+    ];
+    let v = json(&args);
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(plays.len(), 3);
+    for p in plays {
+        has_fields(
+            &p["rollout"],
+            &["games", "mean", "stderr", "table_ends", "capped"],
+        );
+        assert_eq!(p["rollout"]["games"], 40);
+        let s = p["rollout"]["stderr"].as_f64().unwrap();
+        assert!(s > 0.0 && s < 0.1, "{p}");
+    }
+    assert_eq!(v["rollouts"]["player"], "engine:1");
+    assert_eq!(v["rollouts"]["seed"], 1);
+    let again = json(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(
+        super::without_folder(again),
+        super::without_folder(v.clone())
+    );
+    let other = json(&[&args[..], &["--rollout-seed", "2"]].concat());
+    assert_ne!(other["plays"], v["plays"]);
+
+    let text = run(&args[..args.len() - 2], None);
+    let text = String::from_utf8(text.stdout).unwrap();
+    let m = plays[0]["rollout"]["mean"].as_f64().unwrap();
+    let s = plays[0]["rollout"]["stderr"].as_f64().unwrap();
+    assert!(text.contains(&format!("rollout {m:.4} ± {s:.4}")), "{text}");
+    assert!(text.contains("40 games per play of engine:1"), "{text}");
+
+    // Without --dice: each throw's listed play.
+    let all = json(&[
+        "daldos",
+        "best",
+        "--position",
+        MIDDLE,
+        "--depth",
+        "1",
+        "--top",
+        "1",
+        "--rollouts",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let throws = all["throws"].as_array().unwrap();
+    assert_eq!(throws.len(), 16);
+    assert!(throws
+        .iter()
+        .all(|t| t["plays"][0]["rollout"]["games"] == 5));
+
+    for (n, flag) in [("0", "--rollouts"), ("100001", "--rollouts")] {
+        let out = run(&[&args[..10], &[flag, n]].concat(), None);
+        assert!(!out.status.success());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(&format!("--rollouts {n} is out of range 1..=100000")),
+            "{err}"
+        );
+    }
+    let out = run(&[&args[..], &["--rollout-depth", "0"]].concat(), None);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--rollout-depth 0 is out of range"), "{err}");
+}

@@ -19,6 +19,7 @@ pub mod matchplay;
 pub mod perfect;
 pub mod players;
 pub mod rng;
+pub mod rollout;
 pub mod search;
 pub mod session;
 pub mod tt;
@@ -41,6 +42,7 @@ pub use players::{
     RandomPlayer,
 };
 pub use rng::{splitmix64, Rng};
+pub use rollout::{rollout, rollout_game, RolloutGame, RolloutSummary};
 pub use search::{
     analyse_position, analyse_position_keeping, analyse_position_with_progress,
     analyse_position_with_stop, analyse_throw, analyse_throw_with_progress,

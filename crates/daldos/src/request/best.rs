@@ -29,6 +29,11 @@
 //! the depth asked (`engine::deepen`), and when a depth runs out of nodes
 //! the answer is that of the deepest depth that finished, with
 //! `complete: false`. Depth 1 always finishes.
+//!
+//! With rollouts ([`BestRequest::with_rollouts`], `--rollouts N`) every
+//! play the report lists also gets the mean and standard error of N
+//! seeded games of the engine against itself from the position after it
+//! ([`super::rollout`]); without them the report is as it was.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -44,6 +49,8 @@ use crate::engine::{
     Stats, ThrowAnalysis, MAX_DEPTH,
 };
 use crate::solved::{missing_layer, TableError, Tables};
+
+use super::rollout::{RolloutProgress, RolloutReport, RolloutRequest, RolloutSettings};
 
 /// The depth asked when none is given, in throws.
 pub const DEFAULT_DEPTH: u32 = 2;
@@ -74,6 +81,9 @@ pub enum BestError {
     /// The search has no answer (the game is over, the budget, a stop).
     #[error(transparent)]
     Deepen(#[from] DeepenError),
+    /// The stop flag was raised during the rollouts.
+    #[error("the rollouts were interrupted")]
+    Interrupted,
 }
 
 /// The engine of one board and rules with the solved tables found for
@@ -161,6 +171,7 @@ pub struct BestRequest {
     prune: bool,
     mode: RootMode,
     top: usize,
+    rollouts: Option<RolloutRequest>,
 }
 
 impl BestRequest {
@@ -191,7 +202,18 @@ impl BestRequest {
                 RootMode::AllExact
             },
             top: top.unwrap_or(usize::MAX),
+            rollouts: None,
         })
+    }
+
+    /// This request with (or without) rollouts of every play it lists.
+    pub fn with_rollouts(self, rollouts: Option<RolloutRequest>) -> BestRequest {
+        BestRequest { rollouts, ..self }
+    }
+
+    /// The rollouts asked, if any.
+    pub fn rollouts(&self) -> Option<RolloutRequest> {
+        self.rollouts
     }
 
     /// The throw asked, if any.
@@ -209,6 +231,19 @@ impl BestRequest {
         progress: &dyn DeepenProgress,
         stop: Option<&AtomicBool>,
     ) -> Result<BestReport, BestError> {
+        self.run_with(analyst, pos, progress, &(), stop)
+    }
+
+    /// [`BestRequest::run`], `rollout_progress` hearing of each rollout
+    /// game.
+    pub fn run_with(
+        &self,
+        analyst: &Analyst,
+        pos: &Position,
+        progress: &dyn DeepenProgress,
+        rollout_progress: &dyn RolloutProgress,
+        stop: Option<&AtomicBool>,
+    ) -> Result<BestReport, BestError> {
         let opts = DeepenOptions {
             depth: self.depth,
             max_nodes: self.max_nodes,
@@ -216,7 +251,11 @@ impl BestRequest {
             mode: self.mode,
         };
         let d = deepen(&analyst.game, pos, self.throw, opts, progress, stop)?;
-        Ok(self.report(analyst, pos, &d))
+        let mut report = self.report(analyst, pos, &d);
+        if let Some(r) = self.rollouts {
+            roll_out(&r, analyst, pos, &mut report, rollout_progress, stop)?;
+        }
+        Ok(report)
     }
 
     fn report(&self, analyst: &Analyst, pos: &Position, d: &Deepened) -> BestReport {
@@ -295,8 +334,48 @@ impl BestRequest {
             throw,
             best_play,
             distinct,
+            rollouts: None,
         }
     }
+}
+
+/// Every play `report` lists rolled out by `r` (each distinct throw's
+/// once, copied to the throws that sort to it), in one run so that the
+/// progress counts every game.
+fn roll_out(
+    r: &RolloutRequest,
+    analyst: &Analyst,
+    pos: &Position,
+    report: &mut BestReport,
+    progress: &dyn RolloutProgress,
+    stop: Option<&AtomicBool>,
+) -> Result<(), BestError> {
+    let mut rows: Vec<&mut PlayRow> = report.plays.iter_mut().collect();
+    rows.extend(
+        report
+            .distinct
+            .iter_mut()
+            .flat_map(|(t, _)| t.plays.iter_mut()),
+    );
+    let results: Vec<Position> = rows.iter().map(|p| p.result).collect();
+    let out = r
+        .run(analyst, pos, &results, progress, stop)
+        .ok_or(BestError::Interrupted)?;
+    for (row, o) in rows.into_iter().zip(out) {
+        row.rollout = Some(o);
+    }
+    if let Some(throws) = report.throws.as_mut() {
+        for t in throws {
+            let (d, _) = report
+                .distinct
+                .iter()
+                .find(|(d, _)| d.throw == t.throw)
+                .expect("every throw sorts to a distinct throw");
+            t.plays.clone_from(&d.plays);
+        }
+    }
+    report.rollouts = Some(r.settings());
+    Ok(())
 }
 
 /// The first `top` plays of a throw, best first.
@@ -311,6 +390,7 @@ fn play_rows(a: &ThrowAnalysis<Daldos>, board: Board, top: usize) -> Vec<PlayRow
             upper_bound: p.bound,
             step: p.play.clone(),
             result: p.result,
+            rollout: None,
         })
         .collect()
 }
@@ -340,6 +420,9 @@ pub struct PlayRow {
     /// The position after it.
     #[serde(skip)]
     pub result: Position,
+    /// Its rollout, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<RolloutReport>,
 }
 
 impl PlayRow {
@@ -458,6 +541,9 @@ pub struct BestReport {
     /// 16, in the search's order.
     #[serde(skip)]
     pub distinct: Vec<(ThrowRow, u32)>,
+    /// The rollouts' settings, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rollouts: Option<RolloutSettings>,
 }
 
 impl BestReport {

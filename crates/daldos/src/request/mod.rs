@@ -11,6 +11,8 @@
 //! - [`best`]: the best play or value by expectiminimax within a node
 //!   budget, with the solved tables wherever they cover a position
 //!   (`daldos best`, `daldos show --best`, the game's hint and Python's `best`).
+//! - [`rollout`]: each play's value by seeded games of the engine against
+//!   itself, with its standard error (`daldos best --rollouts`).
 //! - [`value`]: the exact value from the solved tables (`daldos value`).
 //! - [`solve`]: build (or load) and check the solved tables (`daldos solve`).
 //! - [`matches`]: a seeded match between two players and its report (`daldos match`).
@@ -22,6 +24,7 @@ pub mod best;
 pub mod matches;
 pub mod moves;
 pub mod odds;
+pub mod rollout;
 pub mod solve;
 pub mod table;
 pub mod train;
@@ -46,6 +49,9 @@ pub use matches::{
 };
 pub use moves::{MovesReport, MovesRequest};
 pub use odds::{OddsError, OddsReport, OddsRequest};
+pub use rollout::{
+    RolloutError, RolloutProgress, RolloutReport, RolloutRequest, RolloutSettings, MAX_ROLLOUTS,
+};
 pub use solve::{SolveError, SolveProgress, SolveReport, SolveRequest};
 pub use table::{TableReport, TableRequest};
 pub use value::{ValueReport, ValueRequest};

@@ -241,6 +241,9 @@ class PlayValue:
     @property
     def upper_bound(self) -> bool:
         """value is only an upper bound (fast=True)."""
+    @property
+    def rollout(self) -> Optional[tuple[int, float, float]]:
+        """With best(rollouts=N): (games, mean, stderr) of the play's rollout, as the CLI's rollout; else None."""
 
 class ThrowBest:
     """One throw of best() without dice: its value and plays, best first."""
@@ -316,6 +319,9 @@ def best(
     max_nodes: Optional[int] = 30000000,
     fast: bool = False,
     prune: bool = True,
+    rollouts: Optional[int] = None,
+    rollout_seed: Optional[int] = None,
+    rollout_depth: Optional[int] = None,
 ) -> BestResult:
     """Expectiminimax to depth throws, as `dalkon daldos best`; releases the GIL, Ctrl-C interrupts it."""
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use dalkon_daldos::request::best::{
     Analyst, BestReport, BestRequest, PlayRow, StatsReport, DEFAULT_DEPTH, DEFAULT_MAX_NODES,
 };
+use dalkon_daldos::request::RolloutRequest;
 use dalkon_rules::daldos::Throw;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -34,6 +35,10 @@ pub struct PlayValue {
     /// ``value`` is only an upper bound (``fast=True``).
     #[pyo3(get)]
     upper_bound: bool,
+    /// With ``rollouts=N``: ``(games, mean, stderr)`` of the play's
+    /// rollout, as the CLI's ``rollout``; else None.
+    #[pyo3(get)]
+    rollout: Option<(u32, f64, f64)>,
 }
 
 #[pymethods]
@@ -186,11 +191,13 @@ fn dice_arg(dice: &Bound<'_, PyAny>) -> PyResult<Throw> {
 /// pruning off. Solved tables found in ``db_dir`` (default
 /// ``$DALKON_DB_DIR``, else ``./dalkon-db`` if it exists, else ``$XDG_DATA_HOME/dalkon``, else
 /// ``~/.local/share/dalkon``) are used wherever they cover a
-/// position. Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
+/// position. ``rollouts=N`` (1..=100000) also rolls out every play
+/// (``PlayValue.rollout``), as ``dalkon daldos best --rollouts N``, with
+/// ``rollout_seed`` (default 1) and ``rollout_depth`` (default 1). Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
 #[pyo3(
-    signature = (pos, dice = None, depth = DEFAULT_DEPTH, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true),
-    text_signature = "(pos, dice=None, depth=2, rules=None, db_dir=None, max_nodes=30000000, fast=False, prune=True)"
+    signature = (pos, dice = None, depth = DEFAULT_DEPTH, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true, rollouts = None, rollout_seed = None, rollout_depth = None),
+    text_signature = "(pos, dice=None, depth=2, rules=None, db_dir=None, max_nodes=30000000, fast=False, prune=True, rollouts=None, rollout_seed=None, rollout_depth=None)"
 )]
 #[allow(clippy::too_many_arguments)] // the Python signature, all keywords but `pos`
 fn best(
@@ -203,11 +210,20 @@ fn best(
     max_nodes: Option<u64>,
     fast: bool,
     prune: bool,
+    rollouts: Option<u32>,
+    rollout_seed: Option<u64>,
+    rollout_depth: Option<u32>,
 ) -> PyResult<BestResult> {
     let rules = pos.rules_or(rules)?;
     let throw = dice.map(dice_arg).transpose()?;
     let request =
         BestRequest::new(throw, depth, max_nodes, fast, prune, None).map_err(errors::input)?;
+    let request = request.with_rollouts(
+        rollouts
+            .map(|n| RolloutRequest::new(n, rollout_seed, rollout_depth))
+            .transpose()
+            .map_err(errors::input)?,
+    );
     let dir = tables_dir(db_dir)?;
     let analyst = Analyst::load(&dir, rules.board, rules.variants)
         .map_err(|e| table_error(e, &format!("reading the tables in {}: ", dir.display())))?;
@@ -228,6 +244,7 @@ fn best_result(pos: &Position, rules: Rules, r: BestReport) -> BestResult {
                 value: p.value,
                 exact: p.exact,
                 upper_bound: p.upper_bound,
+                rollout: p.rollout.map(|r| (r.games, r.mean, r.stderr)),
             })
             .collect()
     };

@@ -307,7 +307,24 @@ pub fn best(
                 m.command
             )?;
         }
-        let row = |p: &PlayRow| format!("{:.4}  {}", p.value, p.label());
+        if let Some(r) = &out.rollouts {
+            writeln!(
+                w,
+                "rollout: the mean of {} games per play of {} against itself from the \
+                 position after it (seed {}, the same dice for every play) ± its standard error",
+                r.games, r.player, r.seed
+            )?;
+        }
+        let row = |p: &PlayRow| match &p.rollout {
+            None => format!("{:.4}  {}", p.value, p.label()),
+            Some(r) => format!(
+                "{:.4}  {:<11}  rollout {:.4} ± {:.4}",
+                p.value,
+                p.label(),
+                r.mean,
+                r.stderr
+            ),
+        };
         match (throw, &out.throws) {
             (Some(t), _) => {
                 writeln!(
