@@ -359,7 +359,7 @@ fn roll_out(
     );
     let results: Vec<Position> = rows.iter().map(|p| p.result).collect();
     let out = r
-        .run(analyst, pos, &results, progress, stop)
+        .run(analyst.game(), pos, &results, progress, stop)
         .ok_or(BestError::Interrupted)?;
     for (row, o) in rows.into_iter().zip(out) {
         row.rollout = Some(o);
@@ -585,5 +585,41 @@ mod tests {
                 Err(BestError::Depth(d))
             );
         }
+    }
+
+    /// Every listed play gets a rollout; the same seed gives the same
+    /// answer on one thread and on two, and another seed another one.
+    #[test]
+    fn rollouts_are_seeded_and_independent_of_the_thread_count() {
+        let pos: Position = "AAA./.b.a./BBB. a".parse().unwrap();
+        let analyst = Analyst::without_tables(pos.board(), Variants::default());
+        let q = BestRequest::new(Some("2,1".parse().unwrap()), 2, None, false, true, Some(4))
+            .unwrap()
+            .with_rollouts(Some(RolloutRequest::new(200, Some(3), None).unwrap()));
+        let on = |threads: usize, q: &BestRequest| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let r = pool.install(|| q.run(&analyst, &pos, &(), None)).unwrap();
+            serde_json::to_value(&r).unwrap()
+        };
+        let one = on(1, &q);
+        assert_eq!(one, on(2, &q));
+        let plays = one["plays"].as_array().unwrap();
+        assert_eq!(plays.len(), 2, "both plays of the throw");
+        for p in plays {
+            let r = &p["rollout"];
+            assert_eq!(r["games"], 200);
+            let (m, s) = (r["mean"].as_f64().unwrap(), r["stderr"].as_f64().unwrap());
+            assert!((0.0..=1.0).contains(&m) && s > 0.0 && s < 0.04, "{p}");
+        }
+        assert_eq!(one["rollouts"]["seed"], 3);
+        let other = q.with_rollouts(Some(RolloutRequest::new(200, Some(4), None).unwrap()));
+        assert_ne!(one["plays"], on(1, &other)["plays"]);
+        // Without rollouts the JSON has no rollout fields.
+        let plain = on(1, &q.with_rollouts(None));
+        assert!(plain.get("rollouts").is_none() && plain["plays"][0].get("rollout").is_none());
+        assert_eq!(plain["plays"][0]["value"], one["plays"][0]["value"]);
     }
 }

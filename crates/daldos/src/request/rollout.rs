@@ -19,9 +19,8 @@ use std::sync::atomic::AtomicBool;
 use dalkon_rules::daldos::Position;
 use serde::Serialize;
 
-use crate::engine::{rollout, EnginePlayer, Game, RolloutSummary, MAX_DEPTH};
+use crate::engine::{rollout, Daldos, EnginePlayer, Game, RolloutSummary, MAX_DEPTH};
 
-use super::best::Analyst;
 use super::matches::DEFAULT_TURN_CAP;
 
 /// The most games a rollout plays per play.
@@ -134,13 +133,12 @@ impl RolloutRequest {
     /// throw; `None` once `stop` is raised.
     pub fn run(
         &self,
-        analyst: &Analyst,
+        game: &Daldos,
         root: &Position,
         results: &[Position],
         progress: &dyn RolloutProgress,
         stop: Option<&AtomicBool>,
     ) -> Option<Vec<RolloutReport>> {
-        let game = analyst.game();
         progress.started(results.len() as u64 * u64::from(self.games));
         let player = EnginePlayer::new(self.depth);
         let side = game.to_move(root);
@@ -161,7 +159,6 @@ impl RolloutRequest {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::best::BestRequest;
     use crate::request::solve::SolveRequest;
     use crate::solved::NoProgress;
     use dalkon_rules::daldos::{Board, Variants};
@@ -193,13 +190,13 @@ mod tests {
     /// so the mean is exactly 1 (and 0 seen from b), with no spread.
     #[test]
     fn a_decided_position_rolls_out_to_exactly_one_or_zero() {
-        let (board, variants) = board4();
-        let analyst = Analyst::without_tables(board, variants);
+        let (_, variants) = board4();
+        let game = Daldos::new(variants);
         let won: Position = "...A/...../.... b".parse().unwrap();
-        assert_eq!(analyst.game().winner(&won), Some(0));
+        assert_eq!(game.winner(&won), Some(0));
         let root: Position = "...A/..b../.... a".parse().unwrap();
         let r = RolloutRequest::new(50, Some(7), None).unwrap();
-        let out = r.run(&analyst, &root, &[won], &(), None).unwrap();
+        let out = r.run(&game, &root, &[won], &(), None).unwrap();
         assert_eq!(
             out,
             vec![RolloutReport {
@@ -211,44 +208,8 @@ mod tests {
             }]
         );
         let root_b: Position = "...A/..b../.... b".parse().unwrap();
-        let out = r.run(&analyst, &root_b, &[won], &(), None).unwrap();
+        let out = r.run(&game, &root_b, &[won], &(), None).unwrap();
         assert_eq!((out[0].mean, out[0].stderr), (0.0, 0.0));
-    }
-
-    /// Every listed play gets a rollout; the same seed gives the same
-    /// answer on one thread and on two, and another seed another one.
-    #[test]
-    fn rollouts_are_seeded_and_independent_of_the_thread_count() {
-        let pos: Position = "AAA./.b.a./BBB. a".parse().unwrap();
-        let analyst = Analyst::without_tables(pos.board(), Variants::default());
-        let q = BestRequest::new(Some("2,1".parse().unwrap()), 2, None, false, true, Some(4))
-            .unwrap()
-            .with_rollouts(Some(RolloutRequest::new(200, Some(3), None).unwrap()));
-        let on = |threads: usize, q: &BestRequest| {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            let r = pool.install(|| q.run(&analyst, &pos, &(), None)).unwrap();
-            serde_json::to_value(&r).unwrap()
-        };
-        let one = on(1, &q);
-        assert_eq!(one, on(2, &q));
-        let plays = one["plays"].as_array().unwrap();
-        assert_eq!(plays.len(), 2, "both plays of the throw");
-        for p in plays {
-            let r = &p["rollout"];
-            assert_eq!(r["games"], 200);
-            let (m, s) = (r["mean"].as_f64().unwrap(), r["stderr"].as_f64().unwrap());
-            assert!((0.0..=1.0).contains(&m) && s > 0.0 && s < 0.04, "{p}");
-        }
-        assert_eq!(one["rollouts"]["seed"], 3);
-        let other = q.with_rollouts(Some(RolloutRequest::new(200, Some(4), None).unwrap()));
-        assert_ne!(one["plays"], on(1, &other)["plays"]);
-        // Without rollouts the JSON has no rollout fields.
-        let plain = on(1, &q.with_rollouts(None));
-        assert!(plain.get("rollouts").is_none() && plain["plays"][0].get("rollout").is_none());
-        assert_eq!(plain["plays"][0]["value"], one["plays"][0]["value"]);
     }
 
     /// On a small endgame of the solved tables: with the tables every game
@@ -268,9 +229,10 @@ mod tests {
         }
         .run(&mut NoProgress, None)
         .unwrap();
-        let with = Analyst::load(&dir, board, variants).unwrap();
+        let tables = super::super::load_tables(&dir, board, variants).unwrap();
+        let with = Daldos::with_tables(std::sync::Arc::new(tables));
         let root: Position = "...A/..b.a/B... a".parse().unwrap();
-        let game = with.game();
+        let game = &with;
         let k = game.known(&root).unwrap();
         assert!(k.exact);
         let r = RolloutRequest::new(1000, Some(1), Some(3)).unwrap();
@@ -280,7 +242,7 @@ mod tests {
             (out.mean - k.value).abs() < 1e-12 && out.stderr < 1e-12,
             "{out:?}"
         );
-        let without = Analyst::without_tables(board, variants);
+        let without = Daldos::new(variants);
         let out = r.run(&without, &root, &[root], &(), None).unwrap()[0];
         assert_eq!(out.table_ends, 0);
         assert!(
