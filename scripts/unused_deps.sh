@@ -3,7 +3,7 @@
 # its sources names (the check cargo-machete makes, without installing it):
 # for every line of a crate's [dependencies] / [dev-dependencies] /
 # [build-dependencies], the crate name (dashes as underscores) must occur in
-# its src/, tests/, benches/ or examples/. Run from anywhere.
+# its src/, tests/, benches/, examples/ or build.rs. Run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
@@ -16,7 +16,7 @@ for manifest in crates/*/Cargo.toml; do
         }' "$manifest")
     for dep in $deps; do
         ident=${dep//-/_}
-        if ! grep -rqsw --include='*.rs' "$ident" "$dir/src" "$dir/tests" "$dir/benches" "$dir/examples"; then
+        if ! grep -rqsw --include='*.rs' "$ident" "$dir/src" "$dir/tests" "$dir/benches" "$dir/examples" "$dir/build.rs"; then
             echo "$manifest: dependency '$dep' is not used by any source file" >&2
             status=1
         fi

@@ -10,5 +10,8 @@ pub mod record;
 
 mod excerpt;
 
+// Only for its manifest: every build resolves shared features alike.
+use dalkon_unify as _;
+
 pub use excerpt::{excerpt, EXCERPT_MAX};
 pub use record::{RecordError, MAX_RECORD_BYTES};
