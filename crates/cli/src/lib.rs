@@ -7,6 +7,8 @@
 //! and solving decision lives in the library crates.
 
 mod batch;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod common;
 mod dakon;
 mod daldos;

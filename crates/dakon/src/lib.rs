@@ -1,8 +1,6 @@
 //! Dakon exact solvers: retrograde databases and alpha-beta search.
 
 pub mod best;
-#[cfg(feature = "mpi")]
-pub mod cluster;
 pub mod error;
 pub mod game;
 pub mod label;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use dalkon_dakon::openings::exchange::Exchange;
+use dalkon_cluster::Exchange;
 use dalkon_dakon::openings::{
     plan_count, CountLimits, CountPlan, CountRequest, NoOpeningsProgress, Openings,
 };
@@ -90,9 +90,9 @@ pub(crate) fn count(plan: &CountPlan, job: &dyn Exchange) -> Result<(Openings, f
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Json])?;
     #[cfg(feature = "mpi")]
-    let job = dalkon_dakon::cluster::Cluster::join()?;
+    let job = crate::cluster::Cluster::join()?;
     #[cfg(not(feature = "mpi"))]
-    let job = dalkon_dakon::openings::exchange::Solo;
+    let job = dalkon_cluster::Solo;
     let plan = plan_count(&args.request())?;
     let rules = plan.rules;
     if args.first {

@@ -39,7 +39,7 @@
 
 mod board;
 mod count;
-pub mod exchange;
+pub use dalkon_cluster as exchange;
 mod first;
 mod layer_set;
 mod layer_store;

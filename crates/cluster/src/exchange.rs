@@ -1,7 +1,7 @@
-//! The collective operations a count partitioned across ranks needs
+//! The collective operations a computation partitioned across ranks needs
 //! ([`Exchange`]), and a job of K ranks simulated in one process
-//! ([`simulate`]), so that the partitioned count is tested without MPI.
-//! The MPI job (feature `mpi`) is [`crate::cluster::Cluster`].
+//! ([`simulate`]), so that partitioned work is tested without MPI.
+//! The MPI job is the CLI's `Cluster` (its feature `mpi`).
 //!
 //! Every rank calls the same operations in the same order (a collective
 //! returns only when every rank has called it).

@@ -1,21 +1,13 @@
 //! The ranks of an MPI job (feature `mpi`): rsmpi over the system's MPI.
 //! A [`Cluster`] is made once per process; a process started without
 //! mpirun is a job of one rank. It is the [`Exchange`] of the partitioned
-//! openings count ([`crate::openings::openings_partitioned`]).
+//! openings count and of the partitioned Daldøs tables.
 
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::traits::{Communicator, CommunicatorCollectives, Root};
 use mpi::Count;
 
-use crate::openings::exchange::Exchange;
-
-/// Why the job's MPI could not be used.
-#[derive(Debug, thiserror::Error)]
-pub enum ClusterError {
-    /// MPI was initialised already (or could not be).
-    #[error("MPI could not be initialised (it may have been initialised already)")]
-    Init,
-}
+use dalkon_cluster::Exchange;
 
 /// The job: this process's rank among `size` ranks.
 pub struct Cluster {
@@ -34,8 +26,10 @@ impl std::fmt::Debug for Cluster {
 
 impl Cluster {
     /// Join the job (MPI_Init); once per process.
-    pub fn join() -> Result<Cluster, ClusterError> {
-        let universe = mpi::initialize().ok_or(ClusterError::Init)?;
+    pub fn join() -> anyhow::Result<Cluster> {
+        let universe = mpi::initialize().ok_or_else(|| {
+            anyhow::anyhow!("MPI could not be initialised (it may have been initialised already)")
+        })?;
         let world = universe.world();
         Ok(Cluster {
             _universe: universe,
