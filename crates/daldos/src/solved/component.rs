@@ -23,11 +23,17 @@ const THROWS: [(Throw, u32); 10] = Throw::DISTINCT;
 /// The flag bit of an inside play whose result has the opponent to throw.
 const FLIP: u32 = 1 << 31;
 
-/// Where a position's bounds are when it is not inside the component.
+/// Where a position's bounds are when it is not inside the component: in
+/// a component of the pair solved before, or in a lower layer. In one
+/// process they are all in memory; in a job partitioned across ranks
+/// (`partition.rs`) they are asked of the ranks that own them.
 pub(crate) trait Lookup: Sync {
-    /// Bounds `(lo, hi)` of `pos` (A to throw, not finished, in a layer
-    /// already solved).
-    fn bounds(&self, pos: &Position) -> (f64, f64);
+    /// Bounds `(lo, hi)` of the position of rank `r` in the pair's layer
+    /// `slot`.
+    fn own(&self, slot: usize, r: u64) -> (f64, f64);
+    /// Bounds `(lo, hi)` of `pos` (A to throw, not finished, in a lower
+    /// layer already solved).
+    fn lower(&self, pos: &Position) -> (f64, f64);
 }
 
 /// One member of a component: a layer of the pair (its slot in the
@@ -112,15 +118,14 @@ fn phase(pos: &Position) -> u32 {
     sum
 }
 
-/// The layers of the pair being solved, with the bounds found so far (the
-/// components solved before this one are final).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Own<'a> {
-    pub index: &'a LayerIndex,
-    pub values: &'a [f64],
-}
-
-fn generate(members: &[Member<'_>], v: &Variants, own: &[Own<'_>], lower: &dyn Lookup) -> Plays {
+/// The plays of the component of `members`, its outside read from
+/// `outside`; `own` are the indices of the pair's layers, by slot.
+fn generate(
+    members: &[Member<'_>],
+    v: &Variants,
+    own: &[&LayerIndex],
+    outside: &dyn Lookup,
+) -> Plays {
     let mut offsets = Vec::with_capacity(members.len());
     let mut total = 0u64;
     let mut positions = Vec::new();
@@ -163,9 +168,9 @@ fn generate(members: &[Member<'_>], v: &Variants, own: &[Own<'_>], lower: &dyn L
                 let same = res.side_to_move() == Side::A;
                 let q = if same { *res } else { res.mirror() };
                 let key = LayerKey::of(&q);
-                let (lo, hi) = match own.iter().position(|o| o.index.key() == key) {
+                let (lo, hi) = match own.iter().position(|o| o.key() == key) {
                     Some(slot) => {
-                        let index = own[slot].index;
+                        let index = own[slot];
                         let place = index.place(&q);
                         let inside = members.iter().zip(&offsets).find(|(m, _)| {
                             m.slot == slot && place.k == m.k && place.patterns == m.patterns
@@ -175,10 +180,9 @@ fn generate(members: &[Member<'_>], v: &Variants, own: &[Own<'_>], lower: &dyn L
                             here.push(if same { i } else { i | FLIP });
                             continue;
                         }
-                        let r = index.rank_of(place) as usize;
-                        (own[slot].values[2 * r], own[slot].values[2 * r + 1])
+                        outside.own(slot, index.rank_of(place))
                     }
-                    None => lower.bounds(&q),
+                    None => outside.lower(&q),
                 };
                 let (lo, hi) = if same { (lo, hi) } else { (1.0 - hi, 1.0 - lo) };
                 best = [best[0].max(lo), best[1].max(hi)];
@@ -203,17 +207,24 @@ fn generate(members: &[Member<'_>], v: &Variants, own: &[Own<'_>], lower: &dyn L
     plays
 }
 
+/// Generate the plays of the component of `members` only for the lookups
+/// of `outside` they make (a partitioned job records them, to ask their
+/// owners for the bounds before it solves the component).
+pub(crate) fn visit(members: &[Member<'_>], v: &Variants, own: &[&LayerIndex], outside: &dyn Lookup) {
+    let _ = generate(members, v, own, outside);
+}
+
 /// Solve the component made of `members` (one, or two mirror-related
 /// layers), reading every position outside it from `outside`; stop when
 /// the largest gap is at most `eps`, or when a sweep changes nothing.
 pub(crate) fn solve(
     members: &[Member<'_>],
     v: &Variants,
-    own: &[Own<'_>],
-    lower: &dyn Lookup,
+    own: &[&LayerIndex],
+    outside: &dyn Lookup,
     eps: f64,
 ) -> Solved {
-    let plays = generate(members, v, own, lower);
+    let plays = generate(members, v, own, outside);
     let n = plays.fixed.len();
     // Bounds in sweep order, interleaved `lo, hi`.
     let mut values = vec![0.0f64; 2 * n];

@@ -21,6 +21,13 @@ pub enum TableError {
         /// Pieces of the other side.
         b: u8,
     },
+    /// In a job partitioned across ranks, another rank failed (it reports
+    /// its own error); this one stopped with it.
+    #[error("rank {rank} of the job failed (its own error says why); this rank stopped with it")]
+    OtherRank {
+        /// The failed rank (the lowest, if several failed).
+        rank: usize,
+    },
     /// The build would not fit in memory.
     #[error(
         "solving {what} needs {} of memory but only {budget} \

@@ -146,6 +146,59 @@ pub fn write(
     Ok(path)
 }
 
+/// The layer's bounds handed over in pieces, in rank order, each time
+/// they are asked for: `pass(sink)` calls `sink` with every piece.
+pub(crate) type Pieces<'a> = dyn FnMut(&mut dyn FnMut(&[f64])) + 'a;
+
+/// [`write`] of a layer whose bounds are not in memory at once (a job
+/// partitioned across ranks gathers them a piece at a time): `pass` is run
+/// twice, for the checksum and then for the bytes, and must hand over the
+/// same bounds both times. It is run twice whatever happens, so that the
+/// ranks taking part in it stay together. The file is the one [`write`]
+/// makes of the same bounds, byte for byte. Returns the path and the
+/// layer's checksum (the header's).
+pub(crate) fn write_pieces(
+    dir: &Path,
+    key: LayerKey,
+    v: &Variants,
+    count: u64,
+    stats: FileStats,
+    pass: &mut Pieces<'_>,
+) -> Result<(PathBuf, u64), TableError> {
+    let path = dir.join(file_name(key, v));
+    let mut sum = Fnv1a64::new();
+    pass(&mut |piece| {
+        for c in chunks(piece) {
+            sum = sum.update(&c);
+        }
+    });
+    let mut head = header(key, v, count, stats);
+    let sealed = seal(sum, &head, CHECKSUM_AT);
+    head[CHECKSUM_AT].copy_from_slice(&sealed.to_le_bytes());
+    let mut ran = false;
+    let written = dalkon_store::atomic::write_with(&path, |w: &mut dyn Write| {
+        ran = true;
+        w.write_all(&head)?;
+        let mut failed = None;
+        pass(&mut |piece| {
+            if failed.is_none() {
+                for c in chunks(piece) {
+                    if let Err(e) = w.write_all(&c) {
+                        failed = Some(e);
+                        break;
+                    }
+                }
+            }
+        });
+        failed.map_or(Ok(()), Err)
+    });
+    if !ran {
+        pass(&mut |_| {});
+    }
+    written.map_err(FileError::io(&path))?;
+    Ok((path, sealed))
+}
+
 /// A layer file mapped into memory, header and checksum checked.
 #[derive(Debug)]
 pub struct Mapped {
@@ -170,6 +223,11 @@ impl Mapped {
             eps: f64_at(h, 56),
             updates: u64_at(h, 72),
         }
+    }
+
+    /// The checksum its header records (of the header and every entry).
+    pub fn checksum(&self) -> u64 {
+        u64_at(&self.map[..HEADER_LEN], CHECKSUM_AT.start)
     }
 
     /// Number of entries.

@@ -22,6 +22,7 @@ pub mod file;
 mod index;
 mod missing;
 mod pair;
+mod partition;
 mod summary;
 mod value;
 
@@ -37,6 +38,7 @@ pub use error::TableError;
 pub use index::{approx_size, Component, LayerIndex, LayerKey, Pattern, Place};
 pub use missing::{missing_layer, MissingLayer};
 pub use pair::LayerStats;
+pub use partition::{build_partitioned, PartLayerLog};
 pub use summary::{activation_summary, ActivationRow};
 pub use value::{covered, value_report, PlayValue, ThrowValues, ValueReport};
 
@@ -172,8 +174,10 @@ pub struct Tables {
     layers: BTreeMap<(u8, u8), Layer>,
 }
 
-impl component::Lookup for Tables {
-    fn bounds(&self, pos: &Position) -> (f64, f64) {
+impl Tables {
+    /// Bounds of `pos` (A to throw, not finished) in a layer below the
+    /// pair being solved.
+    pub(crate) fn lower_bounds(&self, pos: &Position) -> (f64, f64) {
         let key = (pos.count(Side::A) as u8, pos.count(Side::B) as u8);
         let layer = self
             .layers

@@ -18,8 +18,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use dalkon_rules::daldos::Variants;
 use rayon::prelude::*;
 
-use super::component::{self, Lookup, Member, Own};
+use dalkon_rules::daldos::Position;
+
+use super::component::{self, Lookup, Member};
 use super::index::{Component, LayerIndex, LayerKey};
+use super::Tables;
 
 /// How one layer went.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -53,9 +56,80 @@ pub(crate) struct Building {
 
 /// A component to solve: up to two members (the component and its mirror
 /// in the swapped layer) given as (layer slot, component).
-struct Job {
-    key: (u32, Reverse<u32>),
-    members: Vec<(usize, Component)>,
+pub(crate) struct Job {
+    /// Its place in the order: jobs of one key form a group, solved in
+    /// parallel.
+    pub key: (u32, Reverse<u32>),
+    pub members: Vec<(usize, Component)>,
+}
+
+/// The layers of a pair: `key`, and its swap when different.
+pub(crate) fn pair_keys(key: LayerKey) -> Vec<LayerKey> {
+    if key.a == key.b {
+        vec![key]
+    } else {
+        vec![key, key.swapped()]
+    }
+}
+
+/// The jobs of a pair (its layers' indices by slot), in solving order.
+pub(crate) fn jobs(indices: &[&LayerIndex]) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for c in indices[0].components() {
+        let progress = c.a.progress() + c.b.progress();
+        let k = c.a.pieces() + c.b.pieces();
+        let partner_slot = indices.len() - 1;
+        let partner = indices[partner_slot].component(c.b, c.a);
+        let mut members = vec![(0, c)];
+        if partner_slot == 1 {
+            members.push((1, partner));
+        } else if partner.start < c.start {
+            continue; // solved with its partner
+        } else if partner.start > c.start {
+            members.push((0, partner));
+        }
+        jobs.push(Job {
+            key: (k, Reverse(progress)),
+            members,
+        });
+    }
+    jobs.sort_by_key(|j| j.key);
+    jobs
+}
+
+/// The members of `job` as the component solver takes them.
+pub(crate) fn members<'a>(job: &Job, indices: &[&'a LayerIndex]) -> Vec<Member<'a>> {
+    job.members
+        .iter()
+        .map(|&(slot, comp)| {
+            let index = indices[slot];
+            let place = index.place(&index.position(&comp, 0));
+            Member {
+                slot,
+                index,
+                comp,
+                k: place.k,
+                patterns: place.patterns,
+            }
+        })
+        .collect()
+}
+
+/// The outside of a component in one process: the pair's bounds so far,
+/// and the lower layers of the tables.
+struct InMemory<'a> {
+    own: Vec<&'a [f64]>,
+    tables: &'a Tables,
+}
+
+impl Lookup for InMemory<'_> {
+    fn own(&self, slot: usize, r: u64) -> (f64, f64) {
+        let r = r as usize;
+        (self.own[slot][2 * r], self.own[slot][2 * r + 1])
+    }
+    fn lower(&self, pos: &Position) -> (f64, f64) {
+        self.tables.lower_bounds(pos)
+    }
 }
 
 /// Solve layer `key` and its swap (when different), reading captures from
@@ -63,16 +137,12 @@ struct Job {
 pub(crate) fn solve_pair(
     key: LayerKey,
     v: &Variants,
-    lower: &dyn Lookup,
+    lower: &Tables,
     eps: f64,
     stop: &AtomicBool,
     mut on_done: impl FnMut(u64),
 ) -> Option<Vec<Building>> {
-    let keys = if key.a == key.b {
-        vec![key]
-    } else {
-        vec![key, key.swapped()]
-    };
+    let keys = pair_keys(key);
     let mut own: Vec<Building> = keys
         .iter()
         .map(|&k| {
@@ -91,26 +161,9 @@ pub(crate) fn solve_pair(
             }
         })
         .collect();
-    let mut jobs = Vec::new();
-    for c in own[0].index.components() {
-        let progress = c.a.progress() + c.b.progress();
-        let k = c.a.pieces() + c.b.pieces();
-        let partner_slot = own.len() - 1;
-        let partner = own[partner_slot].index.component(c.b, c.a);
-        let mut members = vec![(0, c)];
-        if partner_slot == 1 {
-            members.push((1, partner));
-        } else if partner.start < c.start {
-            continue; // solved with its partner
-        } else if partner.start > c.start {
-            members.push((0, partner));
-        }
-        jobs.push(Job {
-            key: (k, Reverse(progress)),
-            members,
-        });
-    }
-    jobs.sort_by_key(|j| j.key);
+    let indices: Vec<LayerIndex> = own.iter().map(|b| b.index.clone()).collect();
+    let indices: Vec<&LayerIndex> = indices.iter().collect();
+    let jobs = jobs(&indices);
     let mut at = 0;
     while at < jobs.len() {
         let end = at + jobs[at..].partition_point(|j| j.key == jobs[at].key);
@@ -119,13 +172,10 @@ pub(crate) fn solve_pair(
             return None;
         }
         let solved: Option<Vec<component::Solved>> = {
-            let views: Vec<Own<'_>> = own
-                .iter()
-                .map(|b| Own {
-                    index: &b.index,
-                    values: &b.values,
-                })
-                .collect();
+            let outside = InMemory {
+                own: own.iter().map(|b| &b.values[..]).collect(),
+                tables: lower,
+            };
             group
                 .par_iter()
                 .map(|job| {
@@ -134,22 +184,8 @@ pub(crate) fn solve_pair(
                     if stop.load(Ordering::Relaxed) {
                         return None;
                     }
-                    let members: Vec<Member<'_>> = job
-                        .members
-                        .iter()
-                        .map(|&(slot, comp)| {
-                            let index = &own[slot].index;
-                            let place = index.place(&index.position(&comp, 0));
-                            Member {
-                                slot,
-                                index,
-                                comp,
-                                k: place.k,
-                                patterns: place.patterns,
-                            }
-                        })
-                        .collect();
-                    Some(component::solve(&members, v, &views, lower, eps))
+                    let members = members(job, &indices);
+                    Some(component::solve(&members, v, &indices, &outside, eps))
                 })
                 .collect()
         };
