@@ -89,9 +89,40 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
         dir,
         check: args.check,
     };
+    #[cfg(not(feature = "mpi"))]
     let s = request
         .run(&mut Bar::new(board), None)
         .map_err(solve_error)?;
+    #[cfg(feature = "mpi")]
+    let s = {
+        // Under mpirun: every rank builds its part, rank 0 alone shows
+        // progress, logs the layers on stderr and prints the report.
+        let job = crate::cluster::Cluster::join()?;
+        let root = job.is_root();
+        let mut log = |l: &dalkon_daldos::solved::PartLayerLog| {
+            if root {
+                eprintln!(
+                    "layer {} v {}: {} positions, checksum {:016x}, {}, {} bytes exchanged",
+                    l.key.a,
+                    l.key.b,
+                    l.positions,
+                    l.checksum,
+                    if l.loaded { "loaded" } else { "built" },
+                    l.exchanged
+                );
+            }
+        };
+        let s = if root {
+            request.run_partitioned(&job, &mut Bar::new(board), &mut log, None)
+        } else {
+            request.run_partitioned(&job, &mut dalkon_daldos::solved::NoProgress, &mut log, None)
+        }
+        .map_err(solve_error)?;
+        if job.rank() != 0 {
+            return Ok(());
+        }
+        s
+    };
     let dir = request.dir();
     let failed = s.failed();
     if format == Format::Json {

@@ -14,7 +14,8 @@ use dalkon_rules::daldos::{Board, Position, Variants};
 use serde::Serialize;
 
 use crate::solved::{
-    check_layer, plan, BuildProgress, LayerKey, LayerReport, TableError, Tables, EPS,
+    build_partitioned, check_layer, plan, BuildProgress, LayerKey, LayerReport, PartLayerLog, Plan,
+    TableError, Tables, EPS,
 };
 
 /// The board solved when none is given.
@@ -173,13 +174,66 @@ impl SolveRequest {
         progress: &mut dyn SolveProgress,
         stop: Option<&AtomicBool>,
     ) -> Result<SolveReport, SolveError> {
-        let (board, pieces) = (self.board, self.pieces);
-        let p = plan(board, &self.variants, pieces)?;
-        let mut tables = Tables::new(board, self.variants, Some(&self.dir));
+        let p = plan(self.board, &self.variants, self.pieces)?;
+        let mut tables = Tables::new(self.board, self.variants, Some(&self.dir));
         let never = AtomicBool::new(false);
         let reports = tables.build_until(&p, EPS, progress, stop.unwrap_or(&never));
         progress.finished();
-        let mut layers: Vec<LayerRow> = reports?.iter().map(LayerRow::from).collect();
+        self.report(&p, tables, &reports?, progress)
+    }
+
+    /// [`SolveRequest::run`] as one rank of a job partitioned across the
+    /// ranks of `ex` (every rank calls it alike): the same files and, on
+    /// rank 0, the same report (the check and the start value are rank
+    /// 0's, read from the files; the other ranks' reports have neither).
+    /// `log` is told of every layer (its file's checksum and the bytes
+    /// exchanged), so that two runs can be compared.
+    pub fn run_partitioned(
+        &self,
+        ex: &dyn dalkon_cluster::Exchange,
+        progress: &mut dyn SolveProgress,
+        log: &mut dyn FnMut(&PartLayerLog),
+        stop: Option<&AtomicBool>,
+    ) -> Result<SolveReport, SolveError> {
+        let p = plan(self.board, &self.variants, self.pieces)?;
+        let never = AtomicBool::new(false);
+        let reports = build_partitioned(
+            &p,
+            &self.dir,
+            EPS,
+            ex,
+            progress,
+            log,
+            stop.unwrap_or(&never),
+        );
+        progress.finished();
+        let reports = reports?;
+        let mut tables = Tables::new(self.board, self.variants, Some(&self.dir));
+        if ex.rank() != 0 {
+            // No tables loaded here: no start value either.
+            let quiet = SolveRequest {
+                check: false,
+                ..self.clone()
+            };
+            return quiet.report(&p, tables, &reports, progress);
+        }
+        for r in &reports {
+            tables.load(r.stats.key)?;
+        }
+        self.report(&p, tables, &reports, progress)
+    }
+
+    /// The report of the built `tables`: the layers, checked if asked, and
+    /// the start's value when the scope is the whole game.
+    fn report(
+        &self,
+        p: &Plan,
+        tables: Tables,
+        reports: &[LayerReport],
+        progress: &mut dyn SolveProgress,
+    ) -> Result<SolveReport, SolveError> {
+        let (board, pieces) = (self.board, self.pieces);
+        let mut layers: Vec<LayerRow> = reports.iter().map(LayerRow::from).collect();
         if self.check {
             for layer in &mut layers {
                 let key = LayerKey {

@@ -210,7 +210,12 @@ fn generate(
 /// Generate the plays of the component of `members` only for the lookups
 /// of `outside` they make (a partitioned job records them, to ask their
 /// owners for the bounds before it solves the component).
-pub(crate) fn visit(members: &[Member<'_>], v: &Variants, own: &[&LayerIndex], outside: &dyn Lookup) {
+pub(crate) fn visit(
+    members: &[Member<'_>],
+    v: &Variants,
+    own: &[&LayerIndex],
+    outside: &dyn Lookup,
+) {
     let _ = generate(members, v, own, outside);
 }
 

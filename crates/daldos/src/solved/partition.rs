@@ -78,6 +78,11 @@ fn owner(key: LayerKey, c: &Component, ranks: usize) -> usize {
             h = (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
     }
+    // FNV's low bits depend only on its input's low bits: mix them all in
+    // (splitmix64's finaliser) before taking the rank.
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^= h >> 31;
     (h % ranks as u64) as usize
 }
 
@@ -186,7 +191,13 @@ fn encode_asks(asks: &[Ask]) -> Vec<u8> {
 fn decode_asks(bytes: &[u8]) -> Vec<Ask> {
     bytes
         .chunks_exact(10)
-        .map(|c| (c[0], c[1], u64::from_le_bytes(c[2..].try_into().expect("8 bytes"))))
+        .map(|c| {
+            (
+                c[0],
+                c[1],
+                u64::from_le_bytes(c[2..].try_into().expect("8 bytes")),
+            )
+        })
         .collect()
 }
 
@@ -309,8 +320,16 @@ pub fn build_partitioned(
                     },
                 );
             }
-            let (sweeps, updates, stalled) =
-                solve_pair(&keys, &v, eps, ex, &mut part, stop, progress, &mut exchanged)?;
+            let (sweeps, updates, stalled) = solve_pair(
+                &keys,
+                &v,
+                eps,
+                ex,
+                &mut part,
+                stop,
+                progress,
+                &mut exchanged,
+            )?;
             for (slot, &key) in keys.iter().enumerate() {
                 let fs = FileStats {
                     sweeps: sweeps[slot],

@@ -4,6 +4,7 @@
 //! computed a second, different way (`against_reference.rs`).
 
 mod against_reference;
+mod partitioned;
 mod reference;
 mod reference_tests;
 mod tables;
