@@ -9,6 +9,10 @@
 #   error and a non-zero exit, never a hang; the same command then resumes
 #   from the last checkpoint to the same output, and so does a job of
 #   another number of ranks (the checkpoint partitioned again);
+# - `daldos solve` (Norwegian up to 2 v 2) with 1, 2, 4 ranks writes the
+#   one-process files byte for byte, with the same report and layer log; a
+#   rank killed mid-solve ends the job, which resumes with 4 ranks from the
+#   finished layers to the same files;
 # - a rank that fails (a damaged file of its part) stops every rank with
 #   its error, the others saying which rank failed.
 # `--quick` (CI): 6x6 in text with 2 and 4 ranks only.
@@ -93,4 +97,47 @@ grep -q "its checksum does not match its text" "$tmp/err"
 grep -q "rank 1 of the job failed (its error is reported by that rank); every rank stopped" "$tmp/err"
 [ ! -s "$tmp/out" ]
 echo "mpi_tests: a failing rank stops every rank with a clear error"
+
+# Daldøs tables (daldos solve) partitioned across ranks: the files of one
+# process byte for byte, the same report, the same layer log for any K; a
+# rank killed mid-job, then the job resumed (with 4 ranks) from the
+# finished layers to the same files.
+solve=(daldos solve --board norwegian --pieces 2,2)
+"$bin" "${solve[@]}" --db-dir "$tmp/t1" >"$tmp/t1.txt" 2>/dev/null
+report() { grep -v -e '^tables in ' "$1" | sed 's/ *[0-9.]*$//'; }
+dranks="1 2 4"
+[ $quick = 1 ] && dranks="2 4"
+for k in $dranks; do
+    mpi $k "$bin" "${solve[@]}" --db-dir "$tmp/tk$k" >"$tmp/tk$k.txt" 2>"$tmp/tk$k.log"
+    for f in "$tmp/t1"/*.tbl; do cmp "$f" "$tmp/tk$k/$(basename "$f")"; done
+    [ "$(ls "$tmp/tk$k" | wc -l)" = "$(ls "$tmp/t1" | wc -l)" ]
+    diff <(report "$tmp/t1.txt") <(report "$tmp/tk$k.txt")
+    grep -c '^layer .* checksum ' "$tmp/tk$k.log" | grep -qx 4
+done
+diff <(sed 's/, [0-9]* bytes exchanged$//' "$tmp/tk2.log") <(sed 's/, [0-9]* bytes exchanged$//' "$tmp/tk4.log")
+echo "mpi_tests: daldos solve with $dranks ranks writes the one-process files byte for byte"
+w=$tmp/tkilled
+timeout 300 mpirun --oversubscribe --allow-run-as-root -np 2 "$bin" "${solve[@]}" --db-dir "$w" \
+    >"$tmp/tkilled.out" 2>"$tmp/tkilled.err" &
+job=$!
+for _ in $(seq 1 600); do
+    if ls "$w" 2>/dev/null | grep -q -- '-1v2\.tbl$'; then break; fi
+    sleep 0.05
+done
+ls "$w" | grep -q -- '-1v2\.tbl$'
+launcher=$(ps -o pid= --ppid $job)
+victim=$(ps -o pid= --ppid $launcher | tail -n 1)
+kill -9 $victim
+if wait $job; then
+    echo "mpi_tests: the solve went on after a rank was killed" >&2
+    exit 1
+fi
+grep -q 'exited on signal 9 (Killed)' "$tmp/tkilled.err"
+[ ! -s "$tmp/tkilled.out" ]
+[ ! -e "$w/$(basename "$(ls "$tmp/t1"/*-2v2.tbl)")" ]
+mpi 4 "$bin" "${solve[@]}" --db-dir "$w" >"$tmp/tresumed.txt" 2>"$tmp/tresumed.log"
+grep -q '^layer 2 v 1: .* loaded' "$tmp/tresumed.log"
+grep -q '^layer 2 v 2: .* built' "$tmp/tresumed.log"
+for f in "$tmp/t1"/*.tbl; do cmp "$f" "$w/$(basename "$f")"; done
+echo "mpi_tests: a killed solve ends with a clear error and resumes with 4 ranks to the same files"
 echo "mpi_tests: all passed in $(($(date +%s) - t0)) s"

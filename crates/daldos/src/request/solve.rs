@@ -217,8 +217,13 @@ impl SolveRequest {
             };
             return quiet.report(&p, tables, &reports, progress);
         }
-        for r in &reports {
-            tables.load(r.stats.key)?;
+        // The files are read (every entry, for its checksum) only for
+        // what needs the whole tables: the check, or the start's value.
+        let l = self.board.len();
+        if self.check || self.pieces == (l, l) {
+            for r in &reports {
+                tables.load(r.stats.key)?;
+            }
         }
         self.report(&p, tables, &reports, progress)
     }

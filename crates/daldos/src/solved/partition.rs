@@ -320,7 +320,11 @@ pub fn build_partitioned(
                     },
                 );
             }
-            let (sweeps, updates, stalled) = solve_pair(
+            let PairTotals {
+                sweeps,
+                updates,
+                stalled,
+            } = solve_pair(
                 &keys,
                 &v,
                 eps,
@@ -397,6 +401,14 @@ fn share_stats(ex: &dyn Exchange, mut s: LayerStats) -> LayerStats {
     s
 }
 
+/// A pair's statistics over the job, per slot: the most sweeps, the
+/// updates, whether a component stalled.
+struct PairTotals {
+    sweeps: Vec<u32>,
+    updates: Vec<u64>,
+    stalled: Vec<bool>,
+}
+
 /// Solve this rank's components of the pair `keys` (their part layers
 /// inserted, empty): returns per slot the most sweeps, the updates and
 /// whether a component stalled, reduced over the job.
@@ -410,7 +422,7 @@ fn solve_pair(
     stop: &AtomicBool,
     progress: &mut dyn BuildProgress,
     exchanged: &mut u64,
-) -> Result<(Vec<u32>, Vec<u64>, Vec<bool>), TableError> {
+) -> Result<PairTotals, TableError> {
     let (ranks, me) = (ex.size(), ex.rank());
     let indices: Vec<LayerIndex> = keys
         .iter()
@@ -531,7 +543,11 @@ fn solve_pair(
         .into_iter()
         .map(|s| s != 0)
         .collect();
-    Ok((sweeps_all, updates_all, stalled_all))
+    Ok(PairTotals {
+        sweeps: sweeps_all,
+        updates: updates_all,
+        stalled: stalled_all,
+    })
 }
 
 /// Rank 0 writes layer `key` from every rank's components, gathered a
