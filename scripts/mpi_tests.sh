@@ -30,6 +30,30 @@ trap 'echo "mpi_tests: FAILED at line $LINENO" >&2' ERR
 mpi() { timeout 300 mpirun --oversubscribe --allow-run-as-root -np "$@"; }
 strip() { grep -v -e '^seconds ' -e '^peak memory ' "$1"; }
 layers() { grep '^layer ' "$1" | sed 's/, [0-9]* bytes exchanged$//'; }
+# kill_a_rank OUT READY CMD...: run CMD under `mpirun -np 2` in the
+# background, kill -9 one rank as soon as the shell test READY holds, and
+# check that the job then fails with Open MPI's clear error (in OUT.err)
+# and no output (OUT.out), never a hang.
+kill_a_rank() {
+    local out=$1 ready=$2 job launcher victim
+    shift 2
+    timeout 300 mpirun --oversubscribe --allow-run-as-root -np 2 "$@" >"$out.out" 2>"$out.err" &
+    job=$!
+    for _ in $(seq 1 600); do
+        if eval "$ready"; then break; fi
+        sleep 0.05
+    done
+    eval "$ready"
+    launcher=$(ps -o pid= --ppid $job)
+    victim=$(ps -o pid= --ppid "$launcher" | tail -n 1)
+    kill -9 $victim
+    if wait $job; then
+        echo "mpi_tests: the job went on after a rank was killed" >&2
+        exit 1
+    fi
+    grep -q 'exited on signal 9 (Killed)' "$out.err"
+    [ ! -s "$out.out" ]
+}
 for n in 5 6; do
     formats="text json"
     ranks="1 2 4"
@@ -55,23 +79,8 @@ done
 count=(dakon openings --holes 5 --seeds 6 --checkpoint-minutes 0)
 "$bin" "${count[@]}" --work-dir "$tmp/w" >"$tmp/one.txt"
 w=$tmp/killed
-timeout 300 mpirun --oversubscribe --allow-run-as-root -np 2 "$bin" "${count[@]}" --work-dir "$w" \
-    >"$tmp/killed.out" 2>"$tmp/killed.err" &
-job=$!
-for _ in $(seq 1 600); do
-    if [ -f "$w/job" ] && grep -q '^layer [1-9][0-9]' "$w/job"; then break; fi
-    sleep 0.05
-done
-grep -q '^layer [1-9][0-9]' "$w/job"
-launcher=$(ps -o pid= --ppid $job)
-victim=$(ps -o pid= --ppid $launcher | tail -n 1)
-kill -9 $victim
-if wait $job; then
-    echo "mpi_tests: the job went on after a rank was killed" >&2
-    exit 1
-fi
-grep -q 'exited on signal 9 (Killed)' "$tmp/killed.err"
-[ ! -s "$tmp/killed.out" ]
+kill_a_rank "$tmp/killed" '[ -f "$w/job" ] && grep -q "^layer [1-9][0-9]" "$w/job"' \
+    "$bin" "${count[@]}" --work-dir "$w"
 echo "mpi_tests: a killed rank ends the job with a clear error ($(grep 'exited on signal' "$tmp/killed.err"))"
 cp -a "$w" "$tmp/again"
 cp -a "$w" "$tmp/damaged"
@@ -117,23 +126,8 @@ done
 diff <(sed 's/, [0-9]* bytes exchanged$//' "$tmp/tk2.log") <(sed 's/, [0-9]* bytes exchanged$//' "$tmp/tk4.log")
 echo "mpi_tests: daldos solve with $dranks ranks writes the one-process files byte for byte"
 w=$tmp/tkilled
-timeout 300 mpirun --oversubscribe --allow-run-as-root -np 2 "$bin" "${solve[@]}" --db-dir "$w" \
-    >"$tmp/tkilled.out" 2>"$tmp/tkilled.err" &
-job=$!
-for _ in $(seq 1 600); do
-    if ls "$w" 2>/dev/null | grep -q -- '-1v2\.tbl$'; then break; fi
-    sleep 0.05
-done
-ls "$w" | grep -q -- '-1v2\.tbl$'
-launcher=$(ps -o pid= --ppid $job)
-victim=$(ps -o pid= --ppid $launcher | tail -n 1)
-kill -9 $victim
-if wait $job; then
-    echo "mpi_tests: the solve went on after a rank was killed" >&2
-    exit 1
-fi
-grep -q 'exited on signal 9 (Killed)' "$tmp/tkilled.err"
-[ ! -s "$tmp/tkilled.out" ]
+kill_a_rank "$tmp/tkilled" 'ls "$w" 2>/dev/null | grep -q -- "-1v2\.tbl$"' \
+    "$bin" "${solve[@]}" --db-dir "$w"
 [ ! -e "$w/$(basename "$(ls "$tmp/t1"/*-2v2.tbl)")" ]
 mpi 4 "$bin" "${solve[@]}" --db-dir "$w" >"$tmp/tresumed.txt" 2>"$tmp/tresumed.log"
 grep -q '^layer 2 v 1: .* loaded' "$tmp/tresumed.log"

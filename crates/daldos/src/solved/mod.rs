@@ -116,25 +116,34 @@ impl Layer {
             let Data::Mapped(m) = &self.data else {
                 unreachable!("a built layer's statistics are set when it is built")
             };
-            let fs = m.stats();
-            let mut gap = 0.0f64;
-            let mut sum = 0.0f64;
-            for r in 0..m.len() {
-                let (lo, hi) = m.get(r);
-                gap = gap.max(hi - lo);
-                sum += (lo + hi) / 2.0;
-            }
-            let n = self.index.size();
-            LayerStats {
-                key: self.index.key(),
-                positions: n,
-                sweeps: fs.sweeps,
-                updates: fs.updates,
-                gap,
-                mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
-                stalled: fs.stalled,
-            }
+            mapped_stats(&self.index, m, m.stats())
         })
+    }
+}
+
+/// A mapped layer's statistics: its widest gap and mean `W` from the
+/// bounds, with the sweeps and updates recorded in `fs`.
+pub(crate) fn mapped_stats(
+    index: &LayerIndex,
+    m: &file::Mapped,
+    fs: file::FileStats,
+) -> LayerStats {
+    let mut gap = 0.0f64;
+    let mut sum = 0.0f64;
+    for r in 0..m.len() {
+        let (lo, hi) = m.get(r);
+        gap = gap.max(hi - lo);
+        sum += (lo + hi) / 2.0;
+    }
+    let n = index.size();
+    LayerStats {
+        key: index.key(),
+        positions: n,
+        sweeps: fs.sweeps,
+        updates: fs.updates,
+        gap,
+        mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
+        stalled: fs.stalled,
     }
 }
 

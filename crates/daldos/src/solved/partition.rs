@@ -37,6 +37,7 @@ use super::component::{self, Lookup};
 use super::error::{TableError, FOLDER_FOR};
 use super::file::{self, FileStats, Mapped};
 use super::index::{Component, LayerIndex, LayerKey};
+use super::mapped_stats;
 use super::pair::{self, LayerStats};
 
 /// Positions gathered to rank 0 per exchange when a layer is written.
@@ -124,6 +125,17 @@ struct Part {
 type Ask = (u8, u8, u64);
 
 impl Part {
+    /// Add layer `index`, read from its file (`mapped`) or to be solved.
+    fn add(&mut self, index: LayerIndex, mapped: Option<Mapped>) {
+        let key = index.key();
+        let layer = PartLayer {
+            index,
+            owned: HashMap::new(),
+            mapped,
+        };
+        self.layers.insert((key.a, key.b), layer);
+    }
+
     /// The request for `pos` (A to throw) in a lower layer.
     fn ask_lower(&self, pos: &Position) -> Ask {
         let key = (pos.count(Side::A) as u8, pos.count(Side::B) as u8);
@@ -297,28 +309,12 @@ pub fn build_partitioned(
                     }
                 };
                 built.push((stats, checksum));
-                let key = index.key();
-                part.layers.insert(
-                    (key.a, key.b),
-                    PartLayer {
-                        index,
-                        owned: HashMap::new(),
-                        mapped: Some(m),
-                    },
-                );
+                part.add(index, Some(m));
             }
         } else {
             drop(opened);
             for index in indices {
-                let key = index.key();
-                part.layers.insert(
-                    (key.a, key.b),
-                    PartLayer {
-                        index,
-                        owned: HashMap::new(),
-                        mapped: None,
-                    },
-                );
+                part.add(index, None);
             }
             let PairTotals {
                 sweeps,
@@ -366,28 +362,6 @@ pub fn build_partitioned(
         }
     }
     Ok(out)
-}
-
-/// Statistics of a layer read from its file (as [`super::Tables`] works
-/// them out).
-fn mapped_stats(index: &LayerIndex, m: &Mapped, fs: FileStats) -> LayerStats {
-    let mut gap = 0.0f64;
-    let mut sum = 0.0f64;
-    for r in 0..m.len() {
-        let (lo, hi) = m.get(r);
-        gap = gap.max(hi - lo);
-        sum += (lo + hi) / 2.0;
-    }
-    let n = index.size();
-    LayerStats {
-        key: index.key(),
-        positions: n,
-        sweeps: fs.sweeps,
-        updates: fs.updates,
-        gap,
-        mean_w: if n == 0 { 0.0 } else { sum / n as f64 },
-        stalled: fs.stalled,
-    }
 }
 
 /// Rank 0's gap and mean, on every rank.
