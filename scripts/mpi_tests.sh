@@ -44,8 +44,13 @@ kill_a_rank() {
         sleep 0.05
     done
     eval "$ready"
-    launcher=$(ps -o pid= --ppid $job)
-    victim=$(ps -o pid= --ppid "$launcher" | tail -n 1)
+    # (ps pads the pid with spaces: strip them, or --ppid refuses it.)
+    launcher=$(ps -o pid= --ppid $job | tr -d ' ' || true)
+    victim=$(ps -o pid= --ppid "${launcher:-0}" | tail -n 1 | tr -d ' ' || true)
+    if [ -z "$victim" ]; then
+        echo "mpi_tests: the job ended before a rank could be killed (make it longer)" >&2
+        exit 1
+    fi
     kill -9 $victim
     if wait $job; then
         echo "mpi_tests: the job went on after a rank was killed" >&2
@@ -74,9 +79,9 @@ for n in 5 6; do
     echo "mpi_tests: ${n}x$n ($formats) with $ranks ranks agrees with one process ($(($(date +%s) - t0)) s)"
 done
 
-# A rank killed mid-job, then the job resumed (5x6, a checkpoint after
-# every layer).
-count=(dakon openings --holes 5 --seeds 6 --checkpoint-minutes 0)
+# A rank killed mid-job, then the job resumed (6x6, a checkpoint after
+# every layer: about 3 s with 2 ranks, so that the kill lands mid-job).
+count=(dakon openings --holes 6 --seeds 6 --checkpoint-minutes 0)
 "$bin" "${count[@]}" --work-dir "$tmp/w" >"$tmp/one.txt"
 w=$tmp/killed
 kill_a_rank "$tmp/killed" '[ -f "$w/job" ] && grep -q "^layer [1-9][0-9]" "$w/job"' \
