@@ -8,15 +8,15 @@
 //! Norwegian board up to 2 v 2 in `DIR`, and uses the Norwegian 3 v 3
 //! layer too when its tables (and those it leads to) are in `DIR`. Prints
 //! the Markdown tables, then the CSV; timings go to stderr. `--extra` also
-//! measures `engine:N+tables` (the tables of every smaller piece total at
-//! the search's leaves) and `engine:N(exact-fit)`, the engine with the
-//! evaluation weights fitted to exact values (`EvalWeights::EXACT_FIT`,
-//! not the default); `--learned` measures `learned:N`, the engine with the
-//! learned evaluation (`dalkon_daldos::engine::learn`, docs/daldos-eval.md),
-//! and adds the Danish 2 v 2 layer (a layer it was trained on; Norwegian
-//! 2 v 2 is held out of its training); `--decisions N`
-//! and `--games N` change the sizes (2000 and 1000); each `--weights
-//! M,D,A,DALT,RACE` measures the engine with those weights too.
+//! measures `engine:N+tables` and `hand:N+tables` (the tables of every
+//! smaller piece total at the search's leaves) and `hand:N(exact-fit)`, the hand-fitted
+//! evaluation with the weights fitted to exact values
+//! (`EvalWeights::EXACT_FIT`, not its default); `--danish` adds the
+//! Danish 2 v 2 layer (a layer the learned evaluation was trained on;
+//! Norwegian 2 v 2 is held out of its training, docs/daldos-eval.md);
+//! `--decisions N` and `--games N` change the sizes (2000 and 1000); each
+//! `--weights M,D,A,DALT,RACE` measures the hand-fitted evaluation with
+//! those weights too.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -51,7 +51,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let dir = PathBuf::from(args.next().expect("usage: engine_vs_perfect DIR [--extra]"));
     let (mut extra, mut matches, mut n, mut games) = (false, true, 2000usize, 1000u32);
-    let mut learned = false;
+    let mut danish = false;
     let mut weights: Vec<EvalWeights> = Vec::new();
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -72,7 +72,7 @@ fn main() {
                 });
             }
             "--extra" => extra = true,
-            "--learned" => learned = true,
+            "--danish" => danish = true,
             "--no-matches" => matches = false,
             "--decisions" => n = args.next().and_then(|x| x.parse().ok()).expect("a number"),
             "--games" => games = args.next().and_then(|x| x.parse().ok()).expect("a number"),
@@ -89,13 +89,21 @@ fn main() {
     if extra {
         for d in 1..=3 {
             cfg.contenders.push(Contender::engine_with_tables(d));
+            cfg.contenders.push(Contender {
+                name: format!("hand:{d}+tables"),
+                kind: ContenderKind::Engine {
+                    depth: d,
+                    weights: Some(EvalWeights::default()),
+                    tables_below: true,
+                },
+            });
         }
         for d in 1..=3 {
             cfg.contenders.push(Contender {
-                name: format!("engine:{d}(exact-fit)"),
+                name: format!("hand:{d}(exact-fit)"),
                 kind: ContenderKind::Engine {
                     depth: d,
-                    weights: EvalWeights::EXACT_FIT,
+                    weights: Some(EvalWeights::EXACT_FIT),
                     tables_below: false,
                 },
             });
@@ -104,24 +112,18 @@ fn main() {
     for (k, w) in weights.iter().enumerate() {
         for d in 1..=3 {
             cfg.contenders.push(Contender {
-                name: format!("engine:{d}(weights {})", k + 1),
+                name: format!("hand:{d}(weights {})", k + 1),
                 kind: ContenderKind::Engine {
                     depth: d,
-                    weights: *w,
+                    weights: Some(*w),
                     tables_below: false,
                 },
             });
         }
     }
-    if learned {
-        for d in 1..=3 {
-            cfg.contenders.push(Contender::learned(d));
-            cfg.match_contenders.push(Contender::learned(d));
-        }
-    }
     let mut sets = standard_sets(&l4, &norwegian, &[(2, 2), (3, 3)]);
     let base_sets = sets.len();
-    if learned {
+    if danish {
         let danish = tables(Board::DANISH, (2, 2), &dir);
         sets.extend(
             standard_sets(&danish, &danish, &[(2, 2)])

@@ -33,12 +33,12 @@ use crate::progress::Bar;
      or a row length L from 4 to 32"
 )))]
 pub struct Args {
-    /// Player a: random, greedy, engine:N, learned:N (the engine with the
-    /// learned evaluation) or perfect (the solved tables' best play, from
-    /// --db-dir).
+    /// Player a: random, greedy, engine:N (the engine, learned
+    /// evaluation), hand:N (the engine with the hand-fitted evaluation) or
+    /// perfect (the solved tables' best play, from --db-dir).
     #[arg(long, value_name = "PLAYER")]
     pub a: String,
-    /// Player b: random, greedy, engine:N, learned:N or perfect.
+    /// Player b: random, greedy, engine:N, hand:N or perfect.
     #[arg(long, value_name = "PLAYER")]
     pub b: String,
     /// Number of games.

@@ -110,9 +110,9 @@ fn reproduce(args: &[&str]) -> (Vec<u8>, String) {
     (out.stdout, String::from_utf8(out.stderr).unwrap())
 }
 
-/// The Daldøs part, capture tables and the three default matches, into a
+/// The Daldøs part, capture tables and the default matches, into a
 /// fresh folder, with one thread: the committed bytes. The folder starts
-/// with a `matches.json` holding only the `--full`-only match, which the
+/// with a `matches.json` holding only the `--full`-only matches, which the
 /// default run must keep (and the others be played, not copied), and the
 /// `--full`-only result files, which it must leave untouched. With
 /// `--format json` the summary is one JSON document.
@@ -124,7 +124,22 @@ fn the_daldos_part_writes_the_committed_bytes() {
     let matches: serde_json::Value =
         serde_json::from_slice(&std::fs::read(committed("daldos").join("matches.json")).unwrap())
             .unwrap();
-    let kept = serde_json::json!({ "engine3_vs_greedy": matches["engine3_vs_greedy"] });
+    // The `--full`-only matches of the committed file.
+    let full_only = [
+        "engine3_vs_greedy",
+        "hand3_vs_greedy",
+        "engine3_vs_hand3",
+        "engine3_vs_hand3_norwegian",
+    ];
+    let kept: serde_json::Map<String, serde_json::Value> = full_only
+        .iter()
+        .filter_map(|&k| Some((k.to_owned(), matches.get(k)?.clone())))
+        .collect();
+    assert!(
+        !kept.is_empty(),
+        "the committed matches.json has no --full match"
+    );
+    let kept = serde_json::Value::Object(kept);
     std::fs::write(dir.join("matches.json"), kept.to_string()).unwrap();
     // Files only `--full` writes (`solved_full.*`, `engine_vs_perfect_full.*`):
     // the default run must leave them as they are.

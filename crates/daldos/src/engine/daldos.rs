@@ -1,5 +1,7 @@
 //! Daldøs as a [`Game`] for the search: the rules of `dalkon-rules` (plays,
-//! dal-dal rethrows, game ends), the static evaluation of `eval.rs`, and
+//! dal-dal rethrows, game ends), a static evaluation — by default the
+//! learned one of `learn/` (the committed net), or the hand-fitted one of
+//! `eval.rs` ([`Daldos::with_weights`], the players `hand:N`) — and
 //! optionally solved tables ([`crate::solved`]) whose values the search
 //! takes wherever they cover a position.
 
@@ -13,15 +15,16 @@ use crate::engine::learn::{inputs, Net};
 use crate::solved::{Tables, EPS};
 
 /// Daldøs under the given rule variants (the board comes with positions).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Daldos {
     /// The rule variants (docs/rules.md §1.5).
     pub variants: Variants,
-    /// The evaluation's weights (the hand-fitted evaluation, used when
-    /// `learned` is `None`).
+    /// The hand-fitted evaluation's weights, used when `learned` is
+    /// `None`.
     pub weights: EvalWeights,
     /// The learned evaluation's net (`crate::engine::learn`), used instead
-    /// of `weights` when set.
+    /// of `weights` when set: the committed net unless the game was made
+    /// [`Daldos::with_weights`].
     pub learned: Option<Arc<Net>>,
     /// Solved tables of these rules (any board: a position of another
     /// board is simply not covered), read by [`Game::known`].
@@ -47,30 +50,42 @@ impl PartialEq for Daldos {
     }
 }
 
+impl Default for Daldos {
+    /// The default rules and evaluation, no tables.
+    fn default() -> Daldos {
+        Daldos::new(Variants::default())
+    }
+}
+
 impl Daldos {
-    /// Daldøs under `variants`, default evaluation, no tables.
+    /// Daldøs under `variants`, the default (learned) evaluation, no
+    /// tables.
     pub fn new(variants: Variants) -> Daldos {
         Daldos {
             variants,
             weights: EvalWeights::default(),
-            learned: None,
+            learned: Some(crate::engine::learn::builtin()),
             tables: None,
         }
     }
 
-    /// Daldøs under the rules of `tables`, default evaluation, the search
-    /// taking the tables' value wherever they cover a position (exact when
-    /// its bounds are within [`EPS`]).
+    /// Daldøs under the rules of `tables`, the default (learned)
+    /// evaluation, the search taking the tables' value wherever they cover
+    /// a position (exact when its bounds are within [`EPS`]).
     pub fn with_tables(tables: Arc<Tables>) -> Daldos {
         Daldos {
-            variants: tables.variants(),
-            weights: EvalWeights::default(),
-            learned: None,
-            tables: Some(tables),
+            tables: Some(Arc::clone(&tables)),
+            ..Daldos::new(tables.variants())
         }
     }
 
-    /// The same game with other evaluation weights.
+    /// The same game with the hand-fitted evaluation and its default
+    /// weights (the engine before the learned evaluation; `hand:N`).
+    pub fn hand(self) -> Daldos {
+        self.with_weights(EvalWeights::default())
+    }
+
+    /// The same game with the hand-fitted evaluation under `weights`.
     pub fn with_weights(self, weights: EvalWeights) -> Daldos {
         Daldos {
             weights,

@@ -38,7 +38,7 @@ pub use matchplay::{
 };
 pub use perfect::{best_by_tables, check_coverage, check_layers, play_value, PerfectError};
 pub use players::{
-    EnginePlayer, GreedyPlayer, LearnedPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError,
+    EnginePlayer, GreedyPlayer, HandPlayer, PerfectPlayer, Player, PlayerSpec, PlayerSpecError,
     RandomPlayer,
 };
 pub use rng::{splitmix64, Rng};

@@ -1,4 +1,5 @@
-//! Players for match play: `random`, `greedy`, `engine:N`, `learned:N`
+//! Players for match play: `random`, `greedy`, `engine:N` (the default
+//! evaluation, the learned one), `hand:N` (the hand-fitted evaluation)
 //! and `perfect` (docs/cli.md, `daldos match`; the perfect player is in
 //! `perfect.rs`).
 
@@ -61,27 +62,27 @@ impl<G: Game> Player<G> for EnginePlayer {
     }
 }
 
-/// [`EnginePlayer`] searching its own game (the game handed to it with the
-/// learned evaluation, `crate::engine::learn`), whatever game it is handed.
+/// [`EnginePlayer`] with the hand-fitted evaluation (`EvalWeights`, the
+/// engine before the learned one), whatever game it is handed.
 #[derive(Debug, Clone)]
-pub struct LearnedPlayer {
+pub struct HandPlayer {
     /// The search.
     pub engine: EnginePlayer,
-    /// The game searched.
+    /// The game searched: the game handed, with the hand-fitted evaluation.
     pub game: Daldos,
 }
 
-impl LearnedPlayer {
-    /// `engine:depth` with the committed net in `game`.
-    pub fn new(game: &Daldos, depth: u32) -> LearnedPlayer {
-        LearnedPlayer {
+impl HandPlayer {
+    /// `hand:depth` for games of `game`.
+    pub fn new(game: &Daldos, depth: u32) -> HandPlayer {
+        HandPlayer {
             engine: EnginePlayer::new(depth),
-            game: game.clone().with_learned(crate::engine::learn::builtin()),
+            game: game.clone().hand(),
         }
     }
 }
 
-impl Player<Daldos> for LearnedPlayer {
+impl Player<Daldos> for HandPlayer {
     fn choose(
         &self,
         _: &Daldos,
@@ -174,17 +175,19 @@ impl Player<Daldos> for PerfectPlayer {
 }
 
 /// A player named on the command line: `random`, `greedy`, `engine:N`,
-/// `learned:N` or `perfect`.
+/// `hand:N` or `perfect` (`learned:N`, the name `engine:N` had before the
+/// learned evaluation was the default, still reads as `engine:N`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// [`RandomPlayer`].
     Random,
     /// [`GreedyPlayer`].
     Greedy,
-    /// [`EnginePlayer`] searching this many throws.
+    /// [`EnginePlayer`] searching this many throws, the game's own
+    /// (default: learned) evaluation.
     Engine(u32),
-    /// [`LearnedPlayer`] searching this many throws.
-    Learned(u32),
+    /// [`HandPlayer`] searching this many throws.
+    Hand(u32),
     /// [`PerfectPlayer`]: the best play by the solved tables.
     Perfect,
 }
@@ -192,10 +195,10 @@ pub enum PlayerSpec {
 /// Why a player name was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerSpecError {
-    /// Not `random`, `greedy`, `engine:N`, `learned:N` or `perfect`.
-    #[error("unknown player {0:?}: expected random, greedy, engine:N, learned:N or perfect")]
+    /// Not `random`, `greedy`, `engine:N`, `hand:N` or `perfect`.
+    #[error("unknown player {0:?}: expected random, greedy, engine:N, hand:N or perfect")]
     Unknown(String),
-    /// `engine:N` or `learned:N` with `N` not a number in `1..=MAX_DEPTH`.
+    /// `engine:N` or `hand:N` with `N` not a number in `1..=MAX_DEPTH`.
     #[error("bad engine depth {0:?}: expected a number from 1 to {MAX_DEPTH}")]
     Depth(String),
 }
@@ -209,14 +212,16 @@ impl FromStr for PlayerSpec {
             "greedy" => Ok(PlayerSpec::Greedy),
             "perfect" => Ok(PlayerSpec::Perfect),
             _ => {
-                let (n, make): (&str, fn(u32) -> PlayerSpec) =
-                    if let Some(n) = s.strip_prefix("engine:") {
-                        (n, PlayerSpec::Engine)
-                    } else if let Some(n) = s.strip_prefix("learned:") {
-                        (n, PlayerSpec::Learned)
-                    } else {
-                        return Err(PlayerSpecError::Unknown(dalkon_rules::excerpt(s)));
-                    };
+                let (n, make): (&str, fn(u32) -> PlayerSpec) = if let Some(n) = s
+                    .strip_prefix("engine:")
+                    .or_else(|| s.strip_prefix("learned:"))
+                {
+                    (n, PlayerSpec::Engine)
+                } else if let Some(n) = s.strip_prefix("hand:") {
+                    (n, PlayerSpec::Hand)
+                } else {
+                    return Err(PlayerSpecError::Unknown(dalkon_rules::excerpt(s)));
+                };
                 match n.parse::<u32>() {
                     Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(make(d)),
                     _ => Err(PlayerSpecError::Depth(dalkon_rules::excerpt(n))),
@@ -232,7 +237,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Random => write!(f, "random"),
             PlayerSpec::Greedy => write!(f, "greedy"),
             PlayerSpec::Engine(d) => write!(f, "engine:{d}"),
-            PlayerSpec::Learned(d) => write!(f, "learned:{d}"),
+            PlayerSpec::Hand(d) => write!(f, "hand:{d}"),
             PlayerSpec::Perfect => write!(f, "perfect"),
         }
     }
@@ -258,7 +263,7 @@ impl PlayerSpec {
             PlayerSpec::Random => Box::new(RandomPlayer),
             PlayerSpec::Greedy => Box::new(GreedyPlayer),
             PlayerSpec::Engine(d) => Box::new(EnginePlayer::new(d)),
-            PlayerSpec::Learned(d) => Box::new(LearnedPlayer::new(game, d)),
+            PlayerSpec::Hand(d) => Box::new(HandPlayer::new(game, d)),
             PlayerSpec::Perfect => {
                 // No tables: empty ones, refused unless the game is over.
                 let tables = match tables {
@@ -296,18 +301,39 @@ mod tests {
         assert!((0..plays.len()).any(|k| exposure(i) < exposure(k)));
     }
 
+    /// `engine:N` searches the game's evaluation (the learned one by
+    /// default), `hand:N` the hand-fitted one: they value the start
+    /// differently, each as its evaluation does.
+    #[test]
+    fn engine_is_learned_and_hand_is_hand_fitted() {
+        let game = Daldos::default();
+        assert!(game.learned.is_some());
+        let hand = HandPlayer::new(&game, 1);
+        assert!(hand.game.learned.is_none());
+        assert_eq!(
+            hand.game.weights,
+            crate::engine::eval::EvalWeights::default()
+        );
+        let start = Position::start(dalkon_rules::daldos::Board::DANISH);
+        let learned = game.evaluate(&start);
+        let fitted = hand.game.evaluate(&start);
+        assert!((learned - 0.515752).abs() < 1e-6, "{learned}");
+        assert!((fitted - learned).abs() > 0.01, "{fitted} {learned}");
+    }
+
     #[test]
     fn specs_parse_and_print() {
         for s in [
-            "random",
-            "greedy",
-            "engine:1",
-            "engine:3",
-            "learned:2",
-            "perfect",
+            "random", "greedy", "engine:1", "engine:3", "hand:2", "perfect",
         ] {
             assert_eq!(s.parse::<PlayerSpec>().unwrap().to_string(), s);
         }
+        // The old name of the learned engine reads as the default engine.
+        assert_eq!("learned:2".parse::<PlayerSpec>(), Ok(PlayerSpec::Engine(2)));
+        assert_eq!(
+            "hand:0".parse::<PlayerSpec>(),
+            Err(PlayerSpecError::Depth("0".into()))
+        );
         assert_eq!(
             "engine:0".parse::<PlayerSpec>(),
             Err(PlayerSpecError::Depth("0".into()))

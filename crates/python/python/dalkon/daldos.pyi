@@ -481,7 +481,7 @@ def match(
     db_dir: Optional[_Path] = None,
     turn_cap: int = 5000,
 ) -> MatchResult:
-    """A seeded, replayable match ("random", "greedy", "engine:N", "perfect"), as `dalkon daldos match`; Ctrl-C stops it."""
+    """A seeded, replayable match ("random", "greedy", "engine:N", "hand:N", "perfect"), as `dalkon daldos match`; Ctrl-C stops it."""
 
 DEFAULT_ANALYSE_SECONDS: float
 DEFAULT_ANALYSE_MAX_NODES: int

@@ -52,11 +52,11 @@ use dalkon_rules::record::continued_tags;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Player a (row A; a moves first from the start): human, random,
-    /// greedy, engine:N, learned:N (the learned evaluation) or perfect (the
-    /// solved tables' best play).
+    /// greedy, engine:N (the engine, learned evaluation), hand:N (the
+    /// hand-fitted evaluation) or perfect (the solved tables' best play).
     #[arg(long, value_name = "PLAYER", default_value = "human")]
     pub a: String,
-    /// Player b (row B): human, random, greedy, engine:N, learned:N or
+    /// Player b (row B): human, random, greedy, engine:N, hand:N or
     /// perfect.
     #[arg(long, value_name = "PLAYER", default_value = "engine:2")]
     pub b: String,

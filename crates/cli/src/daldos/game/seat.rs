@@ -24,7 +24,7 @@ pub(super) fn parse_seat(flag: &str, text: &str) -> anyhow::Result<Option<Player
     match text.parse::<PlayerSpec>() {
         Ok(spec) => Ok(Some(spec)),
         Err(PlayerSpecError::Unknown(_)) => anyhow::bail!(
-            "{flag}: unknown player {}: expected human, random, greedy, engine:N, learned:N or perfect",
+            "{flag}: unknown player {}: expected human, random, greedy, engine:N, hand:N or perfect",
             quote(text)
         ),
         Err(e) => Err(e).context(flag.to_owned()),

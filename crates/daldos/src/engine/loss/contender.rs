@@ -17,7 +17,8 @@ use crate::solved::Tables;
 pub enum ContenderKind {
     /// [`GreedyPlayer`].
     Greedy,
-    /// [`EnginePlayer`] to `depth` with these evaluation weights; with
+    /// [`EnginePlayer`] to `depth` with the hand-fitted evaluation under
+    /// `weights`, or the default (learned) evaluation when `None`; with
     /// `tables_below`, its search also takes the tables' value of every
     /// position with fewer pieces in total than the position it decides
     /// (the tables at the leaves, as a game with tables of the smaller
@@ -25,16 +26,10 @@ pub enum ContenderKind {
     Engine {
         /// Search depth in throws.
         depth: u32,
-        /// Evaluation weights.
-        weights: EvalWeights,
+        /// Hand-fitted evaluation weights (`None`: the learned one).
+        weights: Option<EvalWeights>,
         /// Tables below the decision's piece total in the search.
         tables_below: bool,
-    },
-    /// [`EnginePlayer`] to `depth` with the committed learned evaluation
-    /// (`crate::engine::learn::builtin`).
-    Learned {
-        /// Search depth in throws.
-        depth: u32,
     },
     /// [`PerfectPlayer`] (its loss is 0: a check).
     Perfect,
@@ -58,36 +53,41 @@ impl Contender {
         }
     }
 
-    /// `engine:N` with the default weights.
+    /// `engine:N`: the default (learned) evaluation, no tables in the
+    /// search.
     pub fn engine(depth: u32) -> Contender {
         Contender {
             name: format!("engine:{depth}"),
             kind: ContenderKind::Engine {
                 depth,
-                weights: EvalWeights::default(),
+                weights: None,
                 tables_below: false,
             },
         }
     }
 
-    /// `engine:N+tables`: the default weights and the tables below the
+    /// `hand:N`: the hand-fitted evaluation with its default weights.
+    pub fn hand(depth: u32) -> Contender {
+        Contender {
+            name: format!("hand:{depth}"),
+            kind: ContenderKind::Engine {
+                depth,
+                weights: Some(EvalWeights::default()),
+                tables_below: false,
+            },
+        }
+    }
+
+    /// `engine:N+tables`: the default evaluation and the tables below the
     /// decision's piece total.
     pub fn engine_with_tables(depth: u32) -> Contender {
         Contender {
             name: format!("engine:{depth}+tables"),
             kind: ContenderKind::Engine {
                 depth,
-                weights: EvalWeights::default(),
+                weights: None,
                 tables_below: true,
             },
-        }
-    }
-
-    /// `learned:N`: the learned evaluation, no tables in the search.
-    pub fn learned(depth: u32) -> Contender {
-        Contender {
-            name: format!("learned:{depth}"),
-            kind: ContenderKind::Learned { depth },
         }
     }
 
@@ -104,11 +104,6 @@ impl Contender {
         match self.kind {
             ContenderKind::Greedy => Box::new(GreedyPlayer),
             ContenderKind::Perfect => Box::new(PerfectPlayer::new(Arc::clone(tables))),
-            ContenderKind::Learned { depth } => Box::new(StudyEngine {
-                engine: EnginePlayer::new(depth),
-                game: Daldos::new(tables.variants()).with_learned(crate::engine::learn::builtin()),
-                tables_below: false,
-            }),
             ContenderKind::Engine {
                 depth,
                 weights,
@@ -118,8 +113,11 @@ impl Contender {
                     Daldos::with_tables(Arc::clone(tables))
                 } else {
                     Daldos::new(tables.variants())
-                }
-                .with_weights(weights);
+                };
+                let game = match weights {
+                    Some(w) => game.with_weights(w),
+                    None => game,
+                };
                 Box::new(StudyEngine {
                     engine: EnginePlayer::new(depth),
                     game,

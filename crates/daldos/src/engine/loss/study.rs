@@ -38,15 +38,13 @@ pub struct StudyConfig {
 }
 
 impl Default for StudyConfig {
-    /// 2000 decisions a set, 1000-game matches, seed 1; greedy and
+    /// 2000 decisions a set, 1000-game matches, seed 1; greedy, the
+    /// hand-fitted evaluation's hand:1 to hand:3 and the default engine's
     /// engine:1 to engine:3 measured and matched.
     fn default() -> Self {
-        let players = vec![
-            Contender::greedy(),
-            Contender::engine(1),
-            Contender::engine(2),
-            Contender::engine(3),
-        ];
+        let mut players = vec![Contender::greedy()];
+        players.extend((1..=3).map(Contender::hand));
+        players.extend((1..=3).map(Contender::engine));
         StudyConfig {
             decisions: 2000,
             games: 1000,
