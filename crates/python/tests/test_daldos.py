@@ -572,7 +572,7 @@ def test_best_and_show_best_are_the_cli_json(tmp_path, tables):
         solve_41(db)
     for text, dice in [("A..a/..b../.... a", "2,2"), ("A.../....b/...a a", "3,2"), (NORWEGIAN_START, "3,1")]:
         p = d.Position.parse(text)
-        r = d.best(p, dice=dice, depth=2, db_dir=db)
+        r = d.best(p, dice=dice, db_dir=db)
         j = cli(["best", "--position", text, "--dice", dice, "--db-dir", str(db), "--format", "json"])
         assert (str(r.best), r.value, r.exact, r.depth, r.nodes, r.nodes_total, r.tables) == (
             j["best"], j["value"], j["exact"], j["depth"], j["nodes"], j["nodes_total"], j["tables"]
@@ -580,14 +580,14 @@ def test_best_and_show_best_are_the_cli_json(tmp_path, tables):
         assert plays_of(r.plays) == cli_plays(j["plays"])
         assert r.stats == j["stats"]
         # `show --best` is the same request (its own default budget).
-        s = d.best(p, dice=dice, depth=2, db_dir=db, max_nodes=2_000_000)
+        s = d.best(p, dice=dice, db_dir=db, max_nodes=2_000_000)
         js = cli(["show", "--position", text, "--dice", dice, "--best", "--db-dir", str(db), "--format", "json"])
         assert (str(s.best), s.value, s.exact, s.depth) == (js["best"], js["value"], js["exact"], js["depth"])
         if tables and text != NORWEGIAN_START:
             assert r.exact and r.tables == 3
     # Without dice: every distinct throw, as the CLI's ordered throws.
     text = "A..a/..b../.... a"
-    r = d.best(d.Position.parse(text), depth=2, db_dir=db)
+    r = d.best(d.Position.parse(text), db_dir=db)
     j = cli(["best", "--position", text, "--db-dir", str(db), "--format", "json"])
     assert (r.value, r.exact, r.nodes) == (j["value"], j["exact"], j["nodes"])
     by_dice = {t["dice"]: t for t in j["throws"]}

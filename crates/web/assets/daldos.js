@@ -116,12 +116,13 @@ async function engineTurns() {
   } finally { thinking = false; }
 }
 
-// The hint of `daldos game`: `daldos best --dice` at depth 2 within
-// 2 000 000 nodes, every play valued.
+// The hint of `daldos game`: `daldos best --dice` at its default depth
+// (the server's, which is the hint's) within 2 000 000 nodes, every play
+// valued.
 async function hint() {
   if (!game || game.over) return;
   const h = await busy(() => api("/api/daldos/best", Object.assign(
-    { position: game.position, dice: game.dice.join(","), depth: 2, "max-nodes": 2000000, top: "all" }, rules())));
+    { position: game.position, dice: game.dice.join(","), "max-nodes": 2000000, top: "all" }, rules())));
   if (!h) return;
   let s = `<table class="moves" id="hinttable"><caption>hint: ${escapeHtml(game.side)}'s win probability after each play, depth ${h.depth}</caption><tr><th>play</th><th>value</th><th></th></tr>`;
   for (const p of h.plays) {

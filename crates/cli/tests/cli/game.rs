@@ -720,13 +720,13 @@ fn daldos_human_game_by_numbers_notation_undo_and_hint() {
         "--dice",
         "2,1",
         "--depth",
-        "2",
+        "3",
         "--format",
         "json",
     ]);
     assert_eq!(
         all[at + 5],
-        "hint: a's win probability after each play, depth 2; exact = the value of the game, \
+        "hint: a's win probability after each play, depth 3; exact = the value of the game, \
          estimate = the engine's evaluation entered it"
     );
     let plays = best["plays"].as_array().unwrap();

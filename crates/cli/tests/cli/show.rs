@@ -385,7 +385,7 @@ fn daldos_show_best_agrees_with_best_with_and_without_tables() {
     let empty = super::Scratch::new("show-best-none");
     let (best, show, text) = show_and_best(pos, &empty);
     assert_eq!(show, best);
-    assert!(!best.2, "no tables: an estimate at depth 2: {best:?}");
-    assert_eq!((best.0.as_str(), best.3), ("A4-M3 M3-M1", 2));
+    assert!(!best.2, "no tables: an estimate at depth 3: {best:?}");
+    assert_eq!((best.0.as_str(), best.3), ("A4-M3 M3-M1", 3));
     assert!(text.contains(", estimate, depth "), "{text}");
 }

@@ -47,8 +47,8 @@ pub use search::{
     analyse_position, analyse_position_keeping, analyse_position_with_progress,
     analyse_position_with_stop, analyse_throw, analyse_throw_with_progress,
     analyse_throw_with_stop, quantize, KeptTable, PlayValue, PositionAnalysis, RootMode,
-    SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, EVAL_SCALE, KEPT_CAPACITY,
-    KEPT_MIN_DEPTH, MAX_DEPTH,
+    SearchError, SearchOptions, Searcher, Stats, ThrowAnalysis, DEFAULT_DEPTH, EVAL_SCALE,
+    KEPT_CAPACITY, KEPT_MIN_DEPTH, MAX_DEPTH,
 };
 pub use session::{
     draw_throw, game_record, pick_play, random_seed, PickError, Session, Status, Thrown,

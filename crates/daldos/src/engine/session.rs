@@ -24,8 +24,9 @@ use crate::engine::game::Game;
 use crate::engine::players::Player;
 use crate::engine::rng::Rng;
 
-/// The hint's default depth in throws (`daldos game --hint-depth`).
-pub const HINT_DEPTH: u32 = 2;
+/// The hint's default depth in throws (`daldos game --hint-depth`): that
+/// of `daldos best`, so that a hint is the answer `best` gives.
+pub const HINT_DEPTH: u32 = crate::engine::search::DEFAULT_DEPTH;
 
 /// The hint's default node budget, all depths together (`daldos game
 /// --max-nodes`): a fraction of a second, so that a hint on a big

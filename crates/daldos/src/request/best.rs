@@ -52,8 +52,8 @@ use crate::solved::{missing_layer, TableError, Tables};
 
 use super::rollout::{RolloutProgress, RolloutReport, RolloutRequest, RolloutSettings};
 
-/// The depth asked when none is given, in throws.
-pub const DEFAULT_DEPTH: u32 = 2;
+/// The depth asked when none is given (the engine's [`DEFAULT_DEPTH`]).
+pub use crate::engine::DEFAULT_DEPTH;
 
 /// The default node budget of `daldos best` (all depths together).
 /// Measured on 2 cores: depth 3 of the benchmark's 16-against-16 middle

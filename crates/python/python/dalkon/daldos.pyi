@@ -313,7 +313,7 @@ class BestResult:
 def best(
     pos: Position,
     dice: Union[tuple[int, int], list[int], str, None] = None,
-    depth: int = 2,
+    depth: int = 3,
     rules: Optional[Rules] = None,
     db_dir: Optional[_Path] = None,
     max_nodes: Optional[int] = 30000000,

@@ -197,7 +197,7 @@ fn dice_arg(dice: &Bound<'_, PyAny>) -> PyResult<Throw> {
 #[pyfunction]
 #[pyo3(
     signature = (pos, dice = None, depth = DEFAULT_DEPTH, rules = None, db_dir = None, max_nodes = Some(DEFAULT_MAX_NODES), fast = false, prune = true, rollouts = None, rollout_seed = None, rollout_depth = None),
-    text_signature = "(pos, dice=None, depth=2, rules=None, db_dir=None, max_nodes=30000000, fast=False, prune=True, rollouts=None, rollout_seed=None, rollout_depth=None)"
+    text_signature = "(pos, dice=None, depth=3, rules=None, db_dir=None, max_nodes=30000000, fast=False, prune=True, rollouts=None, rollout_seed=None, rollout_depth=None)"
 )]
 #[allow(clippy::too_many_arguments)] // the Python signature, all keywords but `pos`
 fn best(
