@@ -138,10 +138,11 @@ pub const MAX_DEPTH: u32 = 8;
 /// The depth asked when none is given, in throws. Depth 3 with the learned
 /// evaluation loses 0.15 points of win chance a decision against perfect
 /// play on the held-out layer, depth 2 0.38 (docs/daldos-eval.md); measured
-/// on 2 cores, depth 3 for a throw took at most 0.14 s over 164 decisions
-/// of Danish games between engines (median 0.01 s) and 1.4 s on the
-/// benchmark's hardest middle game (1.3 million nodes, every play exact);
-/// without a throw, sixteen times that.
+/// on 2 cores, depth 3 for a throw took at most 0.09 s over 164 decisions
+/// of Danish games between engines (median 0.004 s;
+/// `scripts/daldos_decision_time.py`) and 1.4 s on the benchmark's hardest
+/// middle game (1.3 million nodes, every play exact); without a throw,
+/// sixteen times that.
 pub const DEFAULT_DEPTH: u32 = 3;
 
 /// Static evaluations are rounded to multiples of `1 / EVAL_SCALE`.
