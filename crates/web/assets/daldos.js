@@ -99,13 +99,19 @@ async function human(play) {
   engineTurns();
 }
 
+// The engine's depth: the one chosen, or none (the server's default).
+function engineDepth() {
+  const d = $("depth").value;
+  return d === "" ? {} : { depth: +d };
+}
+
 async function engineTurns() {
   if (thinking) return;
   thinking = true;
   try {
     while (game && !game.over && sideOf(game.side) === "engine") {
       const best = await busy(() => api("/api/daldos/best", Object.assign(
-        { position: game.position, dice: game.dice.join(","), depth: +$("depth").value }, rules())));
+        { position: game.position, dice: game.dice.join(",") }, engineDepth(), rules())));
       if (!best) break;
       const state = await busy(() => api("/api/daldos/state", { record: game.record, play: best.best }));
       if (!state) break;
@@ -116,13 +122,12 @@ async function engineTurns() {
   } finally { thinking = false; }
 }
 
-// The hint of `daldos game`: `daldos best --dice` at its default depth
-// (the server's, which is the hint's) within 2 000 000 nodes, every play
-// valued.
+// The hint of `daldos game`, from the server (/api/daldos/hint): its
+// depth and node budget are the game's, every play valued.
 async function hint() {
   if (!game || game.over) return;
-  const h = await busy(() => api("/api/daldos/best", Object.assign(
-    { position: game.position, dice: game.dice.join(","), "max-nodes": 2000000, top: "all" }, rules())));
+  const h = await busy(() => api("/api/daldos/hint", Object.assign(
+    { position: game.position, dice: game.dice.join(",") }, rules())));
   if (!h) return;
   let s = `<table class="moves" id="hinttable"><caption>hint: ${escapeHtml(game.side)}'s win probability after each play, depth ${h.depth}</caption><tr><th>play</th><th>value</th><th></th></tr>`;
   for (const p of h.plays) {

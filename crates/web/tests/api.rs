@@ -336,6 +336,58 @@ fn daldos_odds_are_the_cli_json_with_its_fractions() {
     );
 }
 
+/// The play page's hint holds no budget: the server runs `daldos best
+/// --dice D --top all` at the game's hint depth and node budget.
+#[test]
+fn daldos_hint_is_the_games_hint() {
+    let body = format!(r#"{{"position":"{ODDS}","dice":"2,1"}}"#);
+    let (status, answer) = post("/api/daldos/hint", &body);
+    assert_eq!(status, 200, "{answer}");
+    let pos: dalkon_rules::daldos::Position = ODDS.parse().unwrap();
+    let dir = tables();
+    let analyst =
+        dalkon_daldos::request::Analyst::load(&dir, pos.board(), Default::default()).unwrap();
+    let report = dalkon_daldos::request::BestRequest::new(
+        Some("2,1".parse().unwrap()),
+        dalkon_daldos::engine::HINT_DEPTH,
+        Some(dalkon_daldos::engine::HINT_MAX_NODES),
+        false,
+        true,
+        Some(usize::MAX),
+    )
+    .unwrap()
+    .run(&analyst, &pos, &(), None)
+    .unwrap();
+    assert_eq!(answer, serde_json::to_string(&report).unwrap() + "\n");
+    // A small position (a short search, so that other tests' timed
+    // searches on the server's two threads are not starved): the hint's
+    // depth, every play valued.
+    let v = json(&answer);
+    assert_eq!(
+        (v["depth"].as_u64(), v["complete"].as_bool()),
+        (Some(3), Some(true))
+    );
+    let moves = dalkon_daldos::request::MovesRequest {
+        pos,
+        variants: Default::default(),
+        throw: "2,1".parse().unwrap(),
+    }
+    .run();
+    assert_eq!(v["plays"].as_array().unwrap().len(), moves.plays.len());
+    let msg = error(
+        "/api/daldos/hint",
+        &format!(r#"{{"position":"{ODDS}","dice":"2,1","depth":1}}"#),
+        400,
+    );
+    assert!(msg.contains("unknown field `depth`"), "{msg}");
+    let msg = error(
+        "/api/daldos/hint",
+        &format!(r#"{{"position":"{ODDS}"}}"#),
+        400,
+    );
+    assert!(msg.contains("missing field `dice`"), "{msg}");
+}
+
 #[test]
 fn daldos_best_is_the_cli_json() {
     let body = format!(r#"{{"position":"{MIDDLE}","dice":"3,1","depth":1}}"#);

@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
-use dalkon_daldos::engine::MAX_DEPTH;
+use dalkon_daldos::engine::{SearchOptions, HINT_DEPTH, HINT_MAX_NODES, MAX_DEPTH};
 use dalkon_daldos::request::analyse::{DEFAULT_ANALYSE_MAX_NODES, DEFAULT_ANALYSE_SECONDS};
 use dalkon_daldos::request::best::{DEFAULT_DEPTH, DEFAULT_MAX_NODES};
 use dalkon_daldos::request::odds::DEFAULT_MAX_NODES as ODDS_MAX_NODES;
@@ -234,6 +234,45 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
                 }
                 e => ApiError::of("", &e),
             })?;
+        let variants = b.rules.variants()?;
+        let pos = b.rules.position(&b.position)?;
+        let analyst = tables.analyst(pos.board(), variants, true)?;
+        match request.run(&analyst, &pos, &(), Some(&stop.daldos)) {
+            Ok(report) => Answer::in_order(&report),
+            Err(_) if stop.raised() => Err(out_of_time()),
+            Err(e) => Err(ApiError::of("", &e)),
+        }
+    })
+    .await
+}
+
+/// The body of `/api/daldos/hint`: the position, its throw and the rules.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(crate) struct HintFields {
+    position: String,
+    dice: String,
+    #[serde(flatten)]
+    rules: RuleFields,
+}
+
+/// `/api/daldos/hint`: the hint of `daldos game` — `daldos best --dice`
+/// at the game's hint depth and node budget ([`HINT_DEPTH`],
+/// [`HINT_MAX_NODES`]), every play valued — so that the play page holds
+/// no budget of its own.
+pub(crate) async fn hint(State(shared): Server, Body(b): Body<HintFields>) -> Response {
+    let tables = shared.tables.clone();
+    search(&shared, move |stop| {
+        let throw = throw(&b.dice)?;
+        let request = BestRequest::new(
+            Some(throw),
+            HINT_DEPTH,
+            Some(HINT_MAX_NODES.min(SERVE_DALDOS_MAX_NODES)),
+            false,
+            SearchOptions::default().prune,
+            Some(usize::MAX),
+        )
+        .map_err(|e| ApiError::of("", &e))?;
         let variants = b.rules.variants()?;
         let pos = b.rules.position(&b.position)?;
         let analyst = tables.analyst(pos.board(), variants, true)?;

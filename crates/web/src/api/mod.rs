@@ -49,6 +49,7 @@ pub(crate) fn routes() -> Router<Shared> {
         .route("/api/dakon/engine", post(dakon_game::engine))
         .route("/api/dakon/hint", post(dakon_game::hint))
         .route("/api/daldos/state", post(daldos_game::state))
+        .route("/api/daldos/hint", post(daldos::hint))
 }
 
 /// An answer that is not the report: its status and the CLI's one line.
