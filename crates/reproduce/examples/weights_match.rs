@@ -4,14 +4,19 @@
 //!
 //!     cargo run --release -p dalkon-reproduce --example weights_match -- BOARD DEPTH GAMES SEED A B
 //!
-//! `A` and `B` are `greedy`, `games` (`EvalWeights::GAMES_FIT`), `exact`
-//! (`EvalWeights::EXACT_FIT`) or five weights `M,D,A,DALT,RACE`; prints the
+//! `A` and `B` are `greedy`, `engine` (the default, learned evaluation),
+//! `hand` (the hand-fitted one), `net:FILE` (the learned evaluation with
+//! the weights of a `daldos train --out FILE`), `games`
+//! (`EvalWeights::GAMES_FIT`), `exact` (`EvalWeights::EXACT_FIT`) or five
+//! weights `M,D,A,DALT,RACE`; prints the
 //! result of `play_match` (a starts the even games).
 
+use dalkon_daldos::engine::learn::Net;
 use dalkon_daldos::engine::{
     play_match, Daldos, EnginePlayer, EvalWeights, GreedyPlayer, MatchConfig, Player, Rng,
 };
 use dalkon_rules::daldos::{Board, Play, Position};
+use std::sync::Arc;
 
 /// An engine searching with its own weights.
 #[derive(Debug)]
@@ -33,8 +38,21 @@ impl Player<Daldos> for Weighted {
 }
 
 fn player(text: &str, depth: u32) -> Box<dyn Player<Daldos>> {
+    let engine = |game: Daldos| -> Box<dyn Player<Daldos>> {
+        Box::new(Weighted {
+            engine: EnginePlayer::new(depth),
+            game,
+        })
+    };
+    if let Some(path) = text.strip_prefix("net:") {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let net = Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}"));
+        return engine(Daldos::default().with_learned(Arc::new(net)));
+    }
     let w = match text {
         "greedy" => return Box::new(GreedyPlayer),
+        "engine" => return engine(Daldos::default()),
+        "hand" => return engine(Daldos::default().hand()),
         "games" => EvalWeights::GAMES_FIT,
         "exact" => EvalWeights::EXACT_FIT,
         _ => {

@@ -10,6 +10,7 @@
 //! request gives the same bytes on any thread count.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use dalkon_rules::daldos::{Board, Variants};
@@ -229,7 +230,10 @@ impl TrainRequest {
             progress.epoch(e);
         });
         let net = match &self.self_play {
-            Some(sp) => refine(net, &train_set, sp, &mut |r| progress.round(r)),
+            Some(sp) => {
+                let tables: Vec<Arc<Tables>> = tables.into_iter().map(Arc::new).collect();
+                refine(net, &train_set, &tables, sp, &mut |r| progress.round(r))
+            }
             None => net,
         };
         let trained = t2.elapsed().as_secs_f64();

@@ -11,6 +11,8 @@
 //! `Rng::for_index(seed + r, g)`, positions and targets are computed in
 //! parallel but collected in order, training runs on one thread.
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use dalkon_rules::daldos::{Board, Position, Throw};
@@ -22,6 +24,7 @@ use crate::engine::daldos::Daldos;
 use crate::engine::game::Game;
 use crate::engine::rng::Rng;
 use crate::engine::search::{SearchOptions, Searcher};
+use crate::solved::Tables;
 
 /// How to refine.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,6 +48,14 @@ pub struct SelfPlayConfig {
     pub lr: f32,
     /// The seed.
     pub seed: u64,
+    /// Throws the players search in the games.
+    pub play_depth: u32,
+    /// Throws searched for the target's value.
+    pub target_depth: u32,
+    /// Whether the games' searches and targets take the solved tables'
+    /// values wherever they cover a position (the exact value is then the
+    /// target), when [`refine`] is given tables.
+    pub use_tables: bool,
 }
 
 impl Default for SelfPlayConfig {
@@ -62,6 +73,9 @@ impl Default for SelfPlayConfig {
             epochs: 2,
             lr: 0.0005,
             seed: 1,
+            play_depth: 1,
+            target_depth: 1,
+            use_tables: false,
         }
     }
 }
@@ -83,9 +97,15 @@ pub struct RoundReport {
 /// One game of `game` against itself from the start of `board`: the
 /// positions before each throw and, for each, whether its side to throw
 /// won (`None`: stopped at the cap).
-fn self_play_game(game: &Daldos, board: Board, explore: u64, mut rng: Rng) -> Vec<(Position, f32)> {
+fn self_play_game(
+    game: &Daldos,
+    board: Board,
+    explore: u64,
+    depth: u32,
+    mut rng: Rng,
+) -> Vec<(Position, f32)> {
     let opts = SearchOptions {
-        depth: 1,
+        depth,
         ..SearchOptions::default()
     };
     let mut pos = Position::start(board);
@@ -99,7 +119,7 @@ fn self_play_game(game: &Daldos, board: Board, explore: u64, mut rng: Rng) -> Ve
         } else if rng.below(explore.max(1)) == 0 {
             rng.below(plays.len() as u64) as usize
         } else {
-            Searcher::new(game, opts).best_play(&pos, &plays, 1).0
+            Searcher::new(game, opts).best_play(&pos, &plays, depth).0
         };
         pos = plays.swap_remove(i).1;
     }
@@ -118,10 +138,13 @@ fn self_play_game(game: &Daldos, board: Board, explore: u64, mut rng: Rng) -> Ve
 
 /// Refine `net` by self-play (module documentation), mixing in `exact`
 /// (samples from the tables, of which the first `cfg.exact` after a seeded
-/// shuffle are used). `progress` hears of every round.
+/// shuffle are used). With [`SelfPlayConfig::use_tables`], the games of a
+/// board among `tables`' are searched with them. `progress` hears of
+/// every round.
 pub fn refine(
     mut net: Net,
     exact: &[Sample],
+    tables: &[Arc<Tables>],
     cfg: &SelfPlayConfig,
     progress: &mut dyn FnMut(&RoundReport),
 ) -> Net {
@@ -134,31 +157,52 @@ pub fn refine(
     pool.truncate(cfg.exact);
     let variants = Daldos::default().variants;
     for round in 1..=cfg.rounds {
-        let shared = std::sync::Arc::new(net.clone());
-        let game = Daldos::default().with_learned(shared);
+        let shared = Arc::new(net.clone());
+        let game_of = |board: Board| -> Daldos {
+            match tables.iter().find(|t| t.board() == board) {
+                Some(t) if cfg.use_tables => Daldos::with_tables(Arc::clone(t)),
+                _ => Daldos::default(),
+            }
+            .with_learned(Arc::clone(&shared))
+        };
+        let games_of: Vec<(Board, Daldos)> = cfg.boards.iter().map(|&b| (b, game_of(b))).collect();
+        let game_for = |board: Board| -> &Daldos {
+            &games_of
+                .iter()
+                .find(|(b, _)| *b == board)
+                .expect("a board played")
+                .1
+        };
         let mut positions: Vec<(Position, f32)> = Vec::new();
         for (b, &board) in cfg.boards.iter().enumerate() {
+            let game = game_for(board);
             let games: Vec<Vec<(Position, f32)>> = (0..cfg.games)
                 .into_par_iter()
                 .map(|g| {
                     let index = u64::from(g) + u64::from(cfg.games) * b as u64;
                     let rng = Rng::for_index(cfg.seed + u64::from(round), index);
-                    self_play_game(&game, board, cfg.explore, rng)
+                    self_play_game(game, board, cfg.explore, cfg.play_depth, rng)
                 })
                 .collect();
             positions.extend(games.into_iter().flatten());
         }
         let opts = SearchOptions {
-            depth: 1,
+            depth: cfg.target_depth,
             ..SearchOptions::default()
         };
         let lambda = cfg.lambda;
         let valued: Vec<(Sample, f64)> = positions
             .par_iter()
             .map(|(p, z)| {
-                let v1 = Searcher::new(&game, opts).value(p, 1, 0.0, 1.0);
+                let game = game_for(p.board());
                 let x = inputs(p, &variants);
-                let t = (1.0 - lambda) * v1 + lambda * f64::from(*z);
+                let t = match game.tables.as_ref().and_then(|t| t.bounds(p)) {
+                    Some(b) => b.value(),
+                    None => {
+                        let v = Searcher::new(game, opts).value(p, cfg.target_depth, 0.0, 1.0);
+                        (1.0 - lambda) * v + lambda * f64::from(*z)
+                    }
+                };
                 let before = net.value(&x);
                 (Sample { x, w: t as f32 }, (before - t).abs())
             })
