@@ -27,7 +27,7 @@ fn positions(game: &Daldos, board: Board, n: usize) -> Vec<Position> {
 }
 
 fn main() {
-    let hand = Daldos::default();
+    let hand = Daldos::default().hand();
     let learned = Daldos::default().with_learned(builtin());
     for board in [Board::DANISH, Board::NORWEGIAN] {
         let ps = positions(&hand, board, 20_000);

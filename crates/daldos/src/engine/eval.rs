@@ -102,10 +102,33 @@ pub struct Threat {
     pub expected: f64,
 }
 
+/// The holes 1..=8 steps ahead of each hole along each side's path, for
+/// each board length: `[side][hole][d - 1]`, built once a length.
+type Ahead = [[[u8; 8]; 128]; 2];
+
+/// [`Ahead`] of `board` (computed the first time its length is asked).
+fn ahead(board: dalkon_rules::daldos::Board) -> &'static Ahead {
+    use std::sync::OnceLock;
+    const LENGTHS: usize = dalkon_rules::daldos::MAX_LEN as usize + 1;
+    static TABLES: [OnceLock<Box<Ahead>>; LENGTHS] = [const { OnceLock::new() }; LENGTHS];
+    TABLES[usize::from(board.len())].get_or_init(|| {
+        let mut t = Box::new([[[0u8; 8]; 128]; 2]);
+        for (k, side) in [Side::A, Side::B].into_iter().enumerate() {
+            for h in board.holes() {
+                let p = board.path_index(side, h);
+                for (d, to) in t[k][h.index()].iter_mut().enumerate() {
+                    *to = board.hole_at(side, board.advance(p, d as u32 + 1)).0;
+                }
+            }
+        }
+        t
+    })
+}
+
 /// The threat `attacker` poses to the other side's pieces with one throw
 /// (see the module documentation for the estimate).
 pub fn threat(pos: &Position, attacker: Side) -> Threat {
-    let board = pos.board();
+    let ahead = &ahead(pos.board())[attacker.index()];
     let own = pos.mask(attacker);
     let enemy = pos.mask(attacker.other());
     let undalt = pos.undalt_mask();
@@ -113,21 +136,20 @@ pub fn threat(pos: &Position, attacker: Side) -> Threat {
     let mut touched: u128 = 0;
     let mut bits = own;
     while bits != 0 {
-        let h = bits.trailing_zeros() as u8;
+        let h = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        let reach = if undalt >> h & 1 == 1 {
-            &UNDALT_REACH
+        // An undalt piece reaches 5 holes at most (the dal and a die).
+        let reach: &[f64] = if undalt >> h & 1 == 1 {
+            &UNDALT_REACH[..5]
         } else {
             &DALT_REACH
         };
-        let p = board.path_index(attacker, dalkon_rules::daldos::Hole(h));
-        for (d, &w) in reach.iter().enumerate() {
-            let t = board.hole_at(attacker, board.advance(p, d as u32 + 1)).0;
+        for (&w, &t) in reach.iter().zip(&ahead[h]) {
             let tb = 1u128 << t;
             if own & tb != 0 {
                 break;
             }
-            if enemy & tb != 0 && w > 0.0 {
+            if enemy & tb != 0 {
                 miss[t as usize] *= 1.0 - w / 16.0;
                 touched |= tb;
             }

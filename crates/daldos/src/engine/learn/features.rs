@@ -32,7 +32,7 @@
 //! cost ten play generations a position, some fifty times the whole
 //! evaluation, and a depth-3 search evaluates millions of leaves.
 
-use dalkon_rules::daldos::{Position, Variants};
+use dalkon_rules::daldos::{Position, Side, Variants};
 
 use crate::engine::eval::{threat, EvalWeights, Features};
 
@@ -103,7 +103,82 @@ pub fn inputs(pos: &Position, variants: &Variants) -> [f32; INPUTS] {
         o[9] = threats[k].0 as f32;
         o[10] = (threats[k].1 / n[1 - k].max(1.0)) as f32;
         // The enemy's pieces by the distance to their nearest hunter, along
-        // this side's path (`Board::path_distance`, from path indices).
+        // this side's path (`Board::path_distance`, from path indices): the
+        // nearest dalt piece behind it (the highest path index at most its
+        // own), or, for a piece on the loop, the last one ahead of it on
+        // the loop, reaching it round the loop (2L + 1 holes).
+        let near = nearest_hunters(pos, side, mine);
+        for (i, &c) in near.iter().enumerate() {
+            o[11 + i] = (f64::from(c) / n[1 - k].max(1.0)) as f32;
+        }
+    }
+    let s = 2 * PER_SIDE;
+    out[s] = ((above[0] - above[1]) / (above[0] + above[1]).sqrt()) as f32;
+    out[s + 1] = (above[0] / (above[0] + above[1])) as f32;
+    out[s + 2] = (4.0 / f64::from(l)) as f32;
+    let hand = EvalWeights::GAMES_FIT.logit(&Features {
+        pieces: [n[0] - spare, n[1] - spare],
+        threat: [threats[0].0, threats[1].0],
+        dalt,
+        progress,
+    });
+    out[s + 3] = (hand / 4.0) as f32;
+    out
+}
+
+/// `side`'s hunters for each enemy piece: how many of the enemy's pieces
+/// have their nearest dalt piece of `side` (`mine`: path indices on
+/// `side`'s path, and whether dalt) 1–4, 5–8, 9–12 or 13–16 holes behind
+/// them along `side`'s path — the nearest behind (the highest path index
+/// at most theirs) or, for a piece on the loop, the last hunter ahead of
+/// it on the loop, which reaches it round the loop (2L + 1 holes). Path
+/// indices as bits of a mask, so that each enemy piece costs two
+/// leading-zero counts instead of a scan of every hunter.
+fn nearest_hunters(pos: &Position, side: Side, mine: &[(u32, bool)]) -> [u32; 4] {
+    let board = pos.board();
+    let l = u32::from(board.len());
+    let mut hunters = 0u128;
+    for &(p, is_dalt) in mine {
+        if is_dalt {
+            hunters |= 1u128 << p;
+        }
+    }
+    let on_loop = ((2u128 << (3 * l)) - 1) & !((1u128 << l) - 1);
+    let mut near = [0u32; 4];
+    for e in pos.pieces(side.other()) {
+        let pe = u32::from(board.path_index(side, e));
+        let upto = (2u128 << pe) - 1;
+        let mut best = u32::MAX;
+        let behind = hunters & upto;
+        if behind != 0 {
+            best = pe - (127 - behind.leading_zeros());
+        }
+        if pe >= l {
+            let ahead = hunters & on_loop & !upto;
+            if ahead != 0 {
+                best = best.min(pe + 2 * l + 1 - (127 - ahead.leading_zeros()));
+            }
+        }
+        if (1..=16).contains(&best) {
+            near[((best - 1) / 4) as usize] += 1;
+        }
+    }
+    near
+}
+
+/// The inputs are the same for a position and its mirror image (the
+/// evaluation is for the side to throw, whichever it is).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Daldos, Game, Rng};
+    use dalkon_rules::daldos::{Board, Throw};
+
+    /// [`nearest_hunters`] by the scan of every hunter for every enemy
+    /// piece that it replaced.
+    fn nearest_by_scan(pos: &Position, side: Side, mine: &[(u32, bool)]) -> [u32; 4] {
+        let board = pos.board();
+        let l = u32::from(board.len());
         let mut near = [0u32; 4];
         for e in pos.pieces(side.other()) {
             let pe = u32::from(board.path_index(side, e));
@@ -131,30 +206,49 @@ pub fn inputs(pos: &Position, variants: &Variants) -> [f32; INPUTS] {
                 near[((best - 1) / 4) as usize] += 1;
             }
         }
-        for (i, &c) in near.iter().enumerate() {
-            o[11 + i] = (f64::from(c) / n[1 - k].max(1.0)) as f32;
-        }
+        near
     }
-    let s = 2 * PER_SIDE;
-    out[s] = ((above[0] - above[1]) / (above[0] + above[1]).sqrt()) as f32;
-    out[s + 1] = (above[0] / (above[0] + above[1])) as f32;
-    out[s + 2] = (4.0 / f64::from(l)) as f32;
-    let hand = EvalWeights::GAMES_FIT.logit(&Features {
-        pieces: [n[0] - spare, n[1] - spare],
-        threat: [threats[0].0, threats[1].0],
-        dalt,
-        progress,
-    });
-    out[s + 3] = (hand / 4.0) as f32;
-    out
-}
 
-/// The inputs are the same for a position and its mirror image (the
-/// evaluation is for the side to throw, whichever it is).
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use dalkon_rules::daldos::{Board, Side};
+    /// The masks give the scan's counts on every position of random games
+    /// on four boards (both sides).
+    #[test]
+    fn nearest_hunters_is_the_scan() {
+        let game = Daldos::default();
+        let mut rng = Rng::new(3);
+        let mut checked = 0;
+        for board in [
+            Board::new(4).unwrap(),
+            Board::new(32).unwrap(),
+            Board::NORWEGIAN,
+            Board::DANISH,
+        ] {
+            for _ in 0..20 {
+                let mut pos = Position::start(board);
+                while game.winner(&pos).is_none() {
+                    for side in [Side::A, Side::B] {
+                        let mine: Vec<(u32, bool)> = pos
+                            .pieces(side)
+                            .map(|h| {
+                                let dalt = pos.undalt_mask() >> h.0 & 1 == 0;
+                                (u32::from(board.path_index(side, h)), dalt)
+                            })
+                            .collect();
+                        assert_eq!(
+                            nearest_hunters(&pos, side, &mine),
+                            nearest_by_scan(&pos, side, &mine),
+                            "{pos}"
+                        );
+                        checked += 1;
+                    }
+                    let throw = Throw::ALL[rng.below(16) as usize];
+                    let mut plays = game.plays(&pos, throw);
+                    let i = rng.below(plays.len() as u64) as usize;
+                    pos = plays.swap_remove(i).1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 
     #[test]
     fn mirror_and_ranges() {

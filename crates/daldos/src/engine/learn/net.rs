@@ -122,6 +122,13 @@ impl Net {
     /// The logit of `W` for inputs `x`; the hidden activations go to
     /// `h` (length `hidden`), for training.
     pub fn forward(&self, x: &[f32; INPUTS], h: &mut [f32]) -> f32 {
+        // The committed net's width, as a constant: the loops unroll into
+        // whole vector lanes (the same sums in the same order, so the same
+        // bits), about twice as fast as the loop of any width.
+        if self.hidden == 64 {
+            let h: &mut [f32; 64] = (&mut h[..64]).try_into().expect("64 units");
+            return self.forward_fixed(x, h);
+        }
         let n = self.hidden;
         let h = &mut h[..n];
         h.copy_from_slice(&self.b1);
@@ -137,6 +144,26 @@ impl Net {
         for (a, w) in h.iter_mut().zip(&self.w2) {
             *a = a.max(0.0);
             out += w * *a;
+        }
+        out
+    }
+
+    /// [`Net::forward`] for a net of exactly `N` hidden units.
+    fn forward_fixed<const N: usize>(&self, x: &[f32; INPUTS], h: &mut [f32; N]) -> f32 {
+        h.copy_from_slice(&self.b1[..N]);
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let col: &[f32; N] = self.w1[i * N..(i + 1) * N].try_into().expect("a column");
+                for j in 0..N {
+                    h[j] += col[j] * xi;
+                }
+            }
+        }
+        let w2: &[f32; N] = self.w2[..N].try_into().expect("the output weights");
+        let mut out = self.b2;
+        for j in 0..N {
+            h[j] = h[j].max(0.0);
+            out += w2[j] * h[j];
         }
         out
     }
