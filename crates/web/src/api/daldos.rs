@@ -30,6 +30,7 @@ use serde::Deserialize;
 
 use super::{
     check_record, decision_seconds, out_of_time, quote, search, Answer, ApiError, Body, Server,
+    Stop,
 };
 use crate::{SERVE_DALDOS_MAX_NODES, SERVE_ODDS_MAX_NODES};
 
@@ -215,6 +216,25 @@ pub(crate) struct BestFields {
     rules: RuleFields,
 }
 
+/// `request` on `position` under `rules`, with the server's tables: the
+/// answer of `/api/daldos/best` and `/api/daldos/hint`.
+fn run_best(
+    tables: &Shelf,
+    request: &BestRequest,
+    rules: &RuleFields,
+    position: &str,
+    stop: &Stop,
+) -> Result<Answer, ApiError> {
+    let variants = rules.variants()?;
+    let pos = rules.position(position)?;
+    let analyst = tables.analyst(pos.board(), variants, true)?;
+    match request.run(&analyst, &pos, &(), Some(&stop.daldos)) {
+        Ok(report) => Answer::in_order(&report),
+        Err(_) if stop.raised() => Err(out_of_time()),
+        Err(e) => Err(ApiError::of("", &e)),
+    }
+}
+
 /// `/api/daldos/best`: `daldos best`, its nodes cut to
 /// [`SERVE_DALDOS_MAX_NODES`].
 pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Response {
@@ -234,14 +254,7 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
                 }
                 e => ApiError::of("", &e),
             })?;
-        let variants = b.rules.variants()?;
-        let pos = b.rules.position(&b.position)?;
-        let analyst = tables.analyst(pos.board(), variants, true)?;
-        match request.run(&analyst, &pos, &(), Some(&stop.daldos)) {
-            Ok(report) => Answer::in_order(&report),
-            Err(_) if stop.raised() => Err(out_of_time()),
-            Err(e) => Err(ApiError::of("", &e)),
-        }
+        run_best(&tables, &request, &b.rules, &b.position, stop)
     })
     .await
 }
@@ -273,14 +286,7 @@ pub(crate) async fn hint(State(shared): Server, Body(b): Body<HintFields>) -> Re
             Some(usize::MAX),
         )
         .map_err(|e| ApiError::of("", &e))?;
-        let variants = b.rules.variants()?;
-        let pos = b.rules.position(&b.position)?;
-        let analyst = tables.analyst(pos.board(), variants, true)?;
-        match request.run(&analyst, &pos, &(), Some(&stop.daldos)) {
-            Ok(report) => Answer::in_order(&report),
-            Err(_) if stop.raised() => Err(out_of_time()),
-            Err(e) => Err(ApiError::of("", &e)),
-        }
+        run_best(&tables, &request, &b.rules, &b.position, stop)
     })
     .await
 }
