@@ -138,6 +138,9 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         for h in pos.moves().filter(|&h| h != tt_move) {
             let child = pos.play_unchecked(h, &self.rules);
             let step = Step::new(pos, &child);
+            if !step.over {
+                self.tt.prefetch(&K::pack(&child));
+            }
             let mut score = step.gain;
             if step.over {
                 score += step.value(step.terminal) - step.gain;

@@ -263,6 +263,22 @@ pub enum Stored {
     Refused,
 }
 
+/// A prefetch of `line` into every cache level (a hint: it never faults
+/// and reads nothing the program sees).
+#[inline(always)]
+fn prefetch_line(line: &Line) {
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    // SAFETY: `_mm_prefetch` only hints the cache; SSE is part of the
+    // x86_64 baseline, and the pointer is of a live `Line`.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((line as *const Line).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = line;
+}
+
 /// One cache line of words.
 #[repr(align(64))]
 #[derive(Default)]
@@ -449,6 +465,23 @@ impl<K: PackedKey> Table<K> {
     #[inline]
     fn unlock(lines: &[Line], at: usize, s: u64) {
         Self::word(lines, at).store(s + 2, Ordering::Release);
+    }
+
+    /// Ask the processor to bring `key`'s bucket into the cache, so that a
+    /// [`Self::get`] or [`Self::store`] of it a little later does not wait
+    /// on memory (the search calls it for each child as it generates the
+    /// children, before searching the first). A hint only: no effect on
+    /// what is read or stored.
+    #[inline]
+    pub fn prefetch(&self, key: &K) {
+        let h = key.hash64();
+        if let Some((lines, b)) = self.locate(bucket_of(h, self.buckets.load(Ordering::Relaxed))) {
+            let first = b >> 3;
+            let last = (b + Self::BUCKET_WORDS - 1) >> 3;
+            for line in &lines[first..=last.min(lines.len() - 1)] {
+                prefetch_line(line);
+            }
+        }
     }
 
     /// The entry of `key`, if stored.
