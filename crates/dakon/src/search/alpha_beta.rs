@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use dalkon_rules::dakon::Position;
 
-use super::engine::{Counters, Engine, Step, FLUSH_EVERY};
+use super::engine::{Counters, Engine, Step, FLUSH_EVERY, HELPER_DEPTH};
 use super::estimate::{estimate_margin_within, GUESS_DEPTH, GUESS_MAX_NODES};
 use super::tt::{work_of, PackedKey, Stored};
 
@@ -29,7 +29,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             let beta = if g == lo { g + 1 } else { g };
             g = self.alpha_beta(c, pos, beta - 1, beta);
             self.passes.fetch_add(1, Ordering::Relaxed);
-            if self.abort.load(Ordering::Relaxed) {
+            if self.halted(c) {
                 return 0;
             }
             if g < beta {
@@ -42,7 +42,15 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     }
 
     /// Fail-soft alpha-beta on the future margin of `pos` (not over).
-    pub(super) fn alpha_beta(
+    #[inline]
+    pub(super) fn alpha_beta(&self, c: &mut Counters, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        c.depth += 1;
+        let v = self.alpha_beta_node(c, pos, alpha, beta);
+        c.depth -= 1;
+        v
+    }
+
+    fn alpha_beta_node(
         &self,
         c: &mut Counters,
         pos: &Position,
@@ -54,7 +62,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         if c.unflushed >= FLUSH_EVERY {
             self.flush(c);
         }
-        if self.abort.load(Ordering::Relaxed) {
+        if self.halted(c) {
             return 0;
         }
         if let Some(p) = self.probe {
@@ -157,9 +165,12 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             kids[i] = (score, h, child, step);
             len += 1;
         }
+        if c.helper && len > 1 && c.depth <= HELPER_DEPTH {
+            kids[..len].rotate_left(1);
+        }
         for (_, h, child, step) in &kids[..len] {
             // Spent budget: no more children (each would count a node).
-            if self.abort.load(Ordering::Relaxed) || try_move(c, *h, child, step) {
+            if self.halted(c) || try_move(c, *h, child, step) {
                 break;
             }
         }
@@ -181,7 +192,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         best: i32,
         best_move: usize,
     ) -> i32 {
-        if self.abort.load(Ordering::Relaxed) {
+        if self.halted(c) {
             return 0;
         }
         let work = work_of(c.nodes - nodes0);

@@ -276,4 +276,54 @@ mod tests {
             }
         }
     }
+
+    /// Threads share each root move's search (`Engine::shared`: helpers
+    /// race the thread on a move when no move is left to start): the
+    /// values, every move's exact value, the best moves and the refuted
+    /// moves' bounds' verdicts are those of one thread, on 2 and 4 threads
+    /// (more threads than the passes' moves), for both goals. The 7×7
+    /// positions are from the strong-game benchmark
+    /// (`benches/best_7x7_strong.txt`, values pinned there).
+    #[test]
+    fn every_thread_count_gives_the_same_answer() {
+        let rules = Rules::default();
+        let limits = Limits {
+            tt_bytes: 64 << 20,
+            max_nodes: None,
+            time: None,
+        };
+        let cases: [(&str, i32, &[usize]); 4] = [
+            ("5,5,5,5,5/5,5,5,5,5/0,0 0", 48, &[1]),
+            ("0,2,2,3,1,0,3/13,2,8,1,2,3,1/48,9 0", 66, &[2]),
+            ("0,0,2,4,0,3,4/2,11,3,4,2,11,1/28,23 0", 24, &[4]),
+            ("1,0,0,0,3,1,2/4,1,2,7,5,2,0/46,24 0", 40, &[6]),
+        ];
+        for (text, value, best) in cases {
+            let pos: Position = text.parse().unwrap();
+            for goal in [Goal::BestMoves, Goal::EveryMove] {
+                let answers: Vec<(i32, Vec<usize>, Vec<(usize, i32)>, Vec<usize>)> = [1, 2, 4]
+                    .into_iter()
+                    .map(|threads| {
+                        let pool = rayon::ThreadPoolBuilder::new()
+                            .num_threads(threads)
+                            .build()
+                            .unwrap();
+                        let r = pool
+                            .install(|| solve(&pos, &rules, &limits, None, None, goal))
+                            .unwrap();
+                        let refuted = r.refuted.iter().map(|m| m.0).collect();
+                        (r.value, r.best_moves, r.moves, refuted)
+                    })
+                    .collect();
+                assert_eq!((answers[0].0, &answers[0].1[..]), (value, best), "{text}");
+                let mut one = answers[0].clone();
+                one.3.sort_unstable();
+                for a in &answers[1..] {
+                    let mut a = a.clone();
+                    a.3.sort_unstable();
+                    assert_eq!(a, one, "{text} {goal:?}");
+                }
+            }
+        }
+    }
 }
