@@ -43,7 +43,13 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
 
     /// Fail-soft alpha-beta on the future margin of `pos` (not over).
     #[inline]
-    pub(super) fn alpha_beta(&self, c: &mut Counters, pos: &Position, alpha: i32, beta: i32) -> i32 {
+    pub(super) fn alpha_beta(
+        &self,
+        c: &mut Counters,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         c.depth += 1;
         let v = self.alpha_beta_node(c, pos, alpha, beta);
         c.depth -= 1;

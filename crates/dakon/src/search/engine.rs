@@ -131,9 +131,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     #[inline]
     pub(super) fn halted(&self, c: &Counters) -> bool {
         self.abort.load(Ordering::Relaxed)
-            || c.cancel
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
+            || c.cancel.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Run `run(i, counters)` for every root task `i < tasks` on the

@@ -284,6 +284,9 @@ mod tests {
     /// (more threads than the passes' moves), for both goals. The 7×7
     /// positions are from the strong-game benchmark
     /// (`benches/best_7x7_strong.txt`, values pinned there).
+    /// Value, best moves, exact move values, refuted moves.
+    type Answer = (i32, Vec<usize>, Vec<(usize, i32)>, Vec<usize>);
+
     #[test]
     fn every_thread_count_gives_the_same_answer() {
         let rules = Rules::default();
@@ -301,7 +304,7 @@ mod tests {
         for (text, value, best) in cases {
             let pos: Position = text.parse().unwrap();
             for goal in [Goal::BestMoves, Goal::EveryMove] {
-                let answers: Vec<(i32, Vec<usize>, Vec<(usize, i32)>, Vec<usize>)> = [1, 2, 4]
+                let answers: Vec<Answer> = [1, 2, 4]
                     .into_iter()
                     .map(|threads| {
                         let pool = rayon::ThreadPoolBuilder::new()
