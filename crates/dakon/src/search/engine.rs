@@ -141,13 +141,17 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     /// it too, as a [`Counters::helper`], over the same table: whichever
     /// finishes first gives the task's result and calls the other off. So
     /// no thread idles while one root move is left, as happens when a pass
-    /// tests a single move. Every result is the task's exact answer (a
-    /// proved bound or value, whoever found it), so the answers do not
-    /// depend on the thread count; with one thread the tasks run one after
-    /// the other, as a plain loop would, and the work is the same.
+    /// tests a single move. Every result is a true answer for the task (an
+    /// exact value, or a fail-soft bound that is proved, whoever found it):
+    /// values and best moves never depend on the thread count, a fail-soft
+    /// bound may (docs/cli.md, known limitations). With one thread the
+    /// tasks run one after the other, as a plain loop would, and the work
+    /// is the same. With `counts_roots`, each task's first finish counts
+    /// one root move settled in the progress.
     pub(super) fn shared(
         &self,
         tasks: usize,
+        counts_roots: bool,
         run: &(dyn Fn(usize, &mut Counters) -> i32 + Sync),
     ) -> Vec<i32> {
         let done: Vec<Arc<AtomicBool>> = (0..tasks)
@@ -169,6 +173,9 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             on[i].fetch_sub(1, Ordering::Relaxed);
             if !self.halted(&c) && !done[i].swap(true, Ordering::AcqRel) {
                 results.lock().expect("no thread panics holding it")[i] = v;
+                if counts_roots {
+                    self.progress.roots_done.fetch_add(1, Ordering::Relaxed);
+                }
             }
         };
         let worker = || loop {
@@ -234,17 +241,13 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 partial: None,
             });
         };
-        let values = self.shared(kids.len(), &|i, c| {
+        let values = self.shared(kids.len(), true, &|i, c| {
             let (_, child, step) = kids[i];
-            let v = if step.over {
+            if step.over {
                 step.value(step.terminal)
             } else {
                 step.value(self.exact(c, &child))
-            };
-            if !self.halted(c) {
-                self.progress.roots_done.fetch_add(1, Ordering::Relaxed);
             }
-            v
         });
         let exact: Vec<(usize, i32)> = kids.iter().map(|k| k.0).zip(values).collect();
         self.check_abort()?;
@@ -331,7 +334,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                     partial: None,
                 });
             }
-            let results = self.shared(pending.len(), &|k, c| {
+            let results = self.shared(pending.len(), false, &|k, c| {
                 let (_, child, step) = kids[pending[k]];
                 let (a, b) = step.window(g - 1, g);
                 step.value(self.alpha_beta(c, &child, a, b))
