@@ -3,6 +3,8 @@
 //! that the Daldøs tables of `dalkon-daldos` can use them without depending on
 //! the Dakon solver:
 //!
+//! - [`cache`]: a prefetch hint for lookups in tables larger than the
+//!   caches;
 //! - [`atomic`]: atomic file writes (temporary, fsync, rename) and the
 //!   clean-up of temporaries left behind;
 //! - [`data_dir`]: the per-user folder of the databases and tables, shared
@@ -20,6 +22,7 @@
 //!   records).
 
 pub mod atomic;
+pub mod cache;
 pub mod checksum;
 pub mod data_dir;
 pub mod error;

@@ -51,18 +51,7 @@ impl<const W: usize, V: Copy + Default> Table<W, V> {
     /// only: nothing is read or changed.
     #[inline]
     pub(crate) fn prefetch(&self, key: &[u64; W]) {
-        let slot = &self.slots[hash(key) & self.mask];
-        #[cfg(target_arch = "x86_64")]
-        #[allow(unsafe_code)]
-        // SAFETY: `_mm_prefetch` only hints the cache (it never faults and
-        // reads nothing the program sees); SSE is part of the x86_64
-        // baseline, and the pointer is of a live slot.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>((slot as *const ([u64; W], V)).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        dalkon_store::cache::prefetch(&self.slots[hash(key) & self.mask]);
     }
 
     #[inline]

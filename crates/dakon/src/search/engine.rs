@@ -184,7 +184,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                 work(i, false);
                 continue;
             }
-            if workers == 1 || self.abort.load(Ordering::Relaxed) {
+            if self.abort.load(Ordering::Relaxed) {
                 break;
             }
             let open = (0..tasks)

@@ -277,6 +277,9 @@ mod tests {
         }
     }
 
+    /// Value, best moves, exact move values, refuted moves.
+    type Answer = (i32, Vec<usize>, Vec<(usize, i32)>, Vec<usize>);
+
     /// Threads share each root move's search (`Engine::shared`: helpers
     /// race the thread on a move when no move is left to start): the
     /// values, every move's exact value, the best moves and the refuted
@@ -284,9 +287,6 @@ mod tests {
     /// (more threads than the passes' moves), for both goals. The 7×7
     /// positions are from the strong-game benchmark
     /// (`benches/best_7x7_strong.txt`, values pinned there).
-    /// Value, best moves, exact move values, refuted moves.
-    type Answer = (i32, Vec<usize>, Vec<(usize, i32)>, Vec<usize>);
-
     #[test]
     fn every_thread_count_gives_the_same_answer() {
         let rules = Rules::default();

@@ -263,22 +263,6 @@ pub enum Stored {
     Refused,
 }
 
-/// A prefetch of `line` into every cache level (a hint: it never faults
-/// and reads nothing the program sees).
-#[inline(always)]
-fn prefetch_line(line: &Line) {
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    // SAFETY: `_mm_prefetch` only hints the cache; SSE is part of the
-    // x86_64 baseline, and the pointer is of a live `Line`.
-    unsafe {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        _mm_prefetch::<_MM_HINT_T0>((line as *const Line).cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = line;
-}
-
 /// One cache line of words.
 #[repr(align(64))]
 #[derive(Default)]
@@ -476,10 +460,9 @@ impl<K: PackedKey> Table<K> {
     pub fn prefetch(&self, key: &K) {
         let h = key.hash64();
         if let Some((lines, b)) = self.locate(bucket_of(h, self.buckets.load(Ordering::Relaxed))) {
-            let first = b >> 3;
-            let last = (b + Self::BUCKET_WORDS - 1) >> 3;
-            for line in &lines[first..=last.min(lines.len() - 1)] {
-                prefetch_line(line);
+            // A bucket is whole lines (`with_entries`).
+            for line in &lines[b / 8..(b + Self::BUCKET_WORDS) / 8] {
+                dalkon_store::cache::prefetch(line);
             }
         }
     }
