@@ -144,7 +144,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
     /// tests a single move. Every result is a true answer for the task (an
     /// exact value, or a fail-soft bound that is proved, whoever found it):
     /// values and best moves never depend on the thread count, a fail-soft
-    /// bound may (docs/cli.md, known limitations). With one thread the
+    /// bound may (so [`Engine::best_moves`] does not report it). With one thread the
     /// tasks run one after the other, as a plain loop would, and the work
     /// is the same. With `counts_roots`, each task's first finish counts
     /// one root move settled in the progress.
@@ -317,11 +317,17 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             if pending.is_empty() {
                 let mut exact = Vec::new();
                 let mut refuted = Vec::new();
+                // A refuted move is reported as "below the value" (at most
+                // `g - 1`), not with its fail-soft bound: that bound
+                // depends on what the table held, so on the thread count
+                // (threads that search one move together store into the
+                // same table) and on a session's earlier queries, and every
+                // answer must be the same whatever those are.
                 for (&(h, _, _), &(_, hi)) in kids.iter().zip(&bounds) {
                     if hi >= g {
                         exact.push((h, g))
                     } else {
-                        refuted.push((h, hi))
+                        refuted.push((h, g - 1))
                     }
                 }
                 self.progress
@@ -443,7 +449,8 @@ pub(crate) struct Root {
     pub margin: i32,
     /// Moves with their exact margins.
     pub exact: Vec<(usize, i32)>,
-    /// Moves proved below `margin`, with an upper bound each.
+    /// Moves proved below `margin`, each with `margin - 1` (their proved
+    /// upper bound, whatever the thread count).
     pub refuted: Vec<(usize, i32)>,
     /// `None` when the search finished; otherwise it ran out of budget and
     /// this holds each move's proved (lower, upper) bounds on its margin.
