@@ -25,12 +25,20 @@
 //! prints the positions. Reports the time of each and the median, 90th
 //! percentile and maximum, and how often the move given is a best move
 //! (with `BEST_BENCH_SECONDS=1`: the rate of issue 20's `--time 1` target).
+//!
+//! `BEST_BENCH_PROBE=K` answers every position with at most `K` seeds on
+//! the board from the endgame databases (`dakon best --probe-seeds K`),
+//! loaded from or built once into `BEST_BENCH_DB_DIR` (default: the
+//! database folder of `--db-dir`); the build is timed apart.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use dalkon_dakon::best::{analyse_with, Options};
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
+use dalkon_dakon::search::answer::Session;
 use dalkon_dakon::search::{estimate_moves, Limits};
+use dalkon_dakon::{Databases, NoProgress};
 use dalkon_rules::dakon::{Position, Rules};
 
 /// A position's pinned exact value and best moves.
@@ -172,6 +180,24 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
+    let probe: u32 = std::env::var("BEST_BENCH_PROBE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let databases = (probe > 0).then(|| {
+        let dir =
+            dalkon_store::data_dir(std::env::var_os("BEST_BENCH_DB_DIR").map(Into::into)).unwrap();
+        let t = Instant::now();
+        let db = Databases::open_or_build(&dir, 7, rules, probe, &NoProgress).unwrap();
+        println!(
+            "databases up to {probe} seeds in {}: {} positions, {:.1} s ({} built)",
+            dir.display(),
+            db.positions(),
+            t.elapsed().as_secs_f64(),
+            db.built()
+        );
+        Arc::new(db)
+    });
     let mut times = Vec::new();
     let mut total_nodes = 0u64;
     let mut lines = vec!["# position\tvalue\tbest moves (benches/best.rs)".to_owned()];
@@ -180,7 +206,11 @@ fn main() {
     let mut cut_lines = 0;
     for (i, (pos, pin)) in pinned.iter().enumerate().take(only) {
         let t = Instant::now();
-        let r = analyse_with(pos, &rules, &limits, None, None, options).unwrap();
+        // A fresh table for each position, as without databases.
+        let session = databases
+            .as_ref()
+            .map(|d| Session::new(7, rules, &limits).with_databases(Some(Arc::clone(d))));
+        let r = analyse_with(pos, &rules, &limits, session.as_ref(), None, options).unwrap();
         let secs = t.elapsed().as_secs_f64();
         times.push(secs);
         total_nodes += r.nodes;
@@ -236,8 +266,9 @@ fn main() {
     let total = times.iter().sum::<f64>();
     let threads = rayon::current_num_threads();
     println!(
-        "best {}: {} positions ({unproved} not proved within {seconds} s), median {:.3} s, 90th percentile {:.3} s, max {:.3} s, total {total:.1} s ({threads} threads), peak memory {:.0} MiB",
+        "best {}{}: {} positions ({unproved} not proved within {seconds} s), median {:.3} s, 90th percentile {:.3} s, max {:.3} s, total {total:.1} s ({threads} threads), peak memory {:.0} MiB",
         set.name,
+        if probe > 0 { format!(" (databases up to {probe} seeds)") } else { String::new() },
         times.len(),
         q(0.5),
         q(0.9),

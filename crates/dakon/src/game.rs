@@ -217,7 +217,7 @@ impl Game {
     pub fn hint(&mut self) -> Result<BestReport, SolveError> {
         let request = BestRequest {
             every_move: true,
-            ..self.budget
+            ..self.budget.clone()
         };
         self.analyst.run(&request, &self.pos, None)
     }

@@ -1,7 +1,6 @@
 //! Argument structs shared by several `dakon` commands.
 
-/// Search resources, shared by `solve` and `best` (database probes are
-/// `solve`'s alone: `best` searches without them).
+/// Search resources, shared by `solve` and `best`.
 #[derive(Debug, Clone, Copy, clap::Args)]
 pub struct SearchArgs {
     /// Transposition-table memory in MiB (default: half the available

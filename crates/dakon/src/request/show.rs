@@ -27,7 +27,7 @@ pub fn show_estimate_depth(holes: usize) -> u32 {
 
 /// A position to show, and whether (and within how many nodes) to find
 /// its best moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ShowRequest {
     /// The position.
     pub position: Position,

@@ -202,6 +202,12 @@ impl Databases {
         self.unsaved.as_deref()
     }
 
+    /// Whether these databases answer positions of `holes` holes a row
+    /// under `rules` (a probe checks the holes only).
+    pub fn serves(&self, holes: usize, rules: &Rules) -> bool {
+        self.holes == holes && self.rules == *rules
+    }
+
     /// Holes per side.
     pub fn holes(&self) -> usize {
         self.holes

@@ -14,6 +14,7 @@
 //! root search works down from the top, so that is the move it has not
 //! refuted longest; ties: the better lower bound, then the lower hole).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use dalkon_rules::dakon::{Position, Rules};
@@ -21,6 +22,7 @@ use dalkon_rules::dakon::{Position, Rules};
 use super::proof::gain;
 use super::tt::{PackedKey, Table};
 use super::{Engine, Job, Limits, SearchError, SearchProgress, K8};
+use crate::retro::Databases;
 
 /// A table of the key type suited to a board.
 #[derive(Debug)]
@@ -45,12 +47,14 @@ impl AnyTable {
     }
 }
 
-/// A table kept between queries on one board under one rule set.
+/// A table kept between queries on one board under one rule set, and the
+/// endgame databases its searches probe, if any.
 #[derive(Debug)]
 pub struct Session {
     holes: usize,
     rules: Rules,
     table: AnyTable,
+    databases: Option<Arc<Databases>>,
 }
 
 impl Session {
@@ -61,7 +65,15 @@ impl Session {
             holes,
             rules,
             table: AnyTable::new(holes, limits.tt_bytes),
+            databases: None,
         }
+    }
+
+    /// The same session, its searches answering every position the
+    /// databases hold (of this board and rule set) from them: fewer nodes,
+    /// the same answers.
+    pub fn with_databases(self, databases: Option<Arc<Databases>>) -> Session {
+        Session { databases, ..self }
     }
 
     /// Whether this session's table serves `pos` under `rules`.
@@ -133,9 +145,14 @@ pub fn answer(
     every_move: bool,
 ) -> Result<Answer, SearchError> {
     let start = Instant::now();
-    let table = session.filter(|s| s.serves(pos, rules)).map(|s| &s.table);
+    let session = session.filter(|s| s.serves(pos, rules));
+    let table = session.map(|s| &s.table);
+    let probe = session
+        .and_then(|s| s.databases.as_deref())
+        .filter(|d| d.serves(pos.holes(), rules))
+        .map(|d| d as &dyn super::Probe);
     let job = AnswerJob { pos, every_move };
-    let mut a = super::with_table(pos, rules, limits, None, progress, table, job)?;
+    let mut a = super::with_table(pos, rules, limits, probe, progress, table, job)?;
     a.seconds = start.elapsed().as_secs_f64();
     Ok(a)
 }
