@@ -444,9 +444,12 @@ pub(crate) fn solve_error(e: SolveError) -> PyErr {
 /// exact unless `time` (seconds) or `max_nodes` cut the search first.
 /// `multipv=K` also gives the `K` best moves with their lines (`lines`), as
 /// `--multipv K` (at least 1; more than the legal moves gives them all).
+/// `probe_seeds=K` answers positions with at most `K` seeds on the board
+/// from the endgame databases in `db_dir` (built there once), as
+/// `--probe-seeds K --db-dir DIR`: the same answer, found faster.
 /// Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (pos, rules = None, time = None, max_nodes = None, every_move = false, tt_mb = None, multipv = None))]
+#[pyo3(signature = (pos, rules = None, time = None, max_nodes = None, every_move = false, tt_mb = None, multipv = None, probe_seeds = None, db_dir = None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -457,6 +460,8 @@ fn solve(
     every_move: bool,
     tt_mb: Option<usize>,
     multipv: Option<usize>,
+    probe_seeds: Option<u32>,
+    db_dir: Option<std::path::PathBuf>,
 ) -> PyResult<PySolveResult> {
     let request = BestRequest {
         every_move,
@@ -465,6 +470,7 @@ fn solve(
             .max_nodes(max_nodes)
             .time(time)
             .and_then(|r| r.multipv(multipv))
+            .and_then(|r| r.probe(probe_seeds, db_dir))
             .map_err(errors::input)?
     };
     let pos = pos.0;

@@ -555,3 +555,17 @@ def test_multipv_zero_is_refused_and_none_gives_no_lines():
         solve(Position.start(4, 4), multipv=0)
     assert str(e.value) == "--multipv must be at least 1 (the number of best moves to show)"
     assert solve(Position.start(4, 4)).lines is None
+
+
+@pytest.mark.skipif(dalkon_binary() is None, reason="no dalkon binary built")
+def test_solve_probing_databases_gives_the_clis_answer(tmp_path):
+    text = "0,2,0,6,1/2,0,3,1,4/15,16 1"
+    db = tmp_path / "db"
+    cli = cli_json("dakon", "best", "--position", text, "--probe-seeds", "10", "--db-dir", str(db))
+    r = solve(Position.parse(text), probe_seeds=10, db_dir=db)
+    plain = solve(Position.parse(text))
+    assert (r.value, r.best_moves, r.pv) == (cli["value"], cli["best_moves"], cli["pv"])
+    assert (r.value, r.best_moves, r.pv, r.moves) == (plain.value, plain.best_moves, plain.pv, plain.moves)
+    assert len(list(db.iterdir())) == 11  # levels 0 to 10, built once, reused
+    with pytest.raises(dalkon.InputError, match="--probe-seeds 128 must be between 0 and 127"):
+        solve(Position.parse(text), probe_seeds=128)

@@ -268,8 +268,10 @@ def solve(
     every_move: bool = False,
     tt_mb: Optional[int] = None,
     multipv: Optional[int] = None,
+    probe_seeds: Optional[int] = None,
+    db_dir: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> Result:
-    """The value and best moves of ``pos`` as ``dakon best``; releases the GIL, stops on Ctrl-C."""
+    """The value and best moves of ``pos`` as ``dakon best``; ``probe_seeds``/``db_dir`` as ``--probe-seeds``/``--db-dir``; releases the GIL, stops on Ctrl-C."""
 
 def prove(
     pos: Optional[Position] = None,
