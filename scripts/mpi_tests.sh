@@ -107,8 +107,15 @@ if mpi 2 "$bin" "${count[@]}" --work-dir "$tmp/damaged" >"$tmp/out" 2>"$tmp/err"
     echo "mpi_tests: a damaged part was not refused" >&2
     exit 1
 fi
-grep -q "its checksum does not match its text" "$tmp/err"
-grep -q "rank 1 of the job failed (its error is reported by that rank); every rank stopped" "$tmp/err"
+# (Once in CI, on 2026-12-07, one of these messages was missing and a rerun
+# passed: print what the ranks said, so that the next failure shows why.)
+if ! grep -q "its checksum does not match its text" "$tmp/err" ||
+    ! grep -q "rank 1 of the job failed (its error is reported by that rank); every rank stopped" "$tmp/err"; then
+    echo "mpi_tests: a damaged part was refused without the expected messages; the ranks said:" >&2
+    cat "$tmp/err" >&2
+    ls -l "$tmp/damaged"/rank-* >&2 || true
+    exit 1
+fi
 [ ! -s "$tmp/out" ]
 echo "mpi_tests: a failing rank stops every rank with a clear error"
 
