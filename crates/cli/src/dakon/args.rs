@@ -8,3 +8,12 @@ pub struct SearchArgs {
     #[arg(long, value_name = "MIB")]
     pub tt_mb: Option<usize>,
 }
+
+/// The folder of the retrograde databases, shared by `solve` and `best`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DbDirArgs {
+    /// Folder of the retrograde databases (default: $DALKON_DB_DIR, else
+    /// ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
+    #[arg(long)]
+    pub db_dir: Option<std::path::PathBuf>,
+}

@@ -8,7 +8,7 @@ use dalkon_dakon::request::best::{seconds, Analyst, BestRequest};
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_render::dakon::report;
 
-use super::args::SearchArgs;
+use super::args::{DbDirArgs, SearchArgs};
 use super::progress::{with_search_spinner, BuildBar};
 use super::{position, print_json, RuleArgs};
 use crate::common::{Format, Global};
@@ -51,10 +51,8 @@ pub struct Args {
     /// (7×7: 18 takes about a minute and 450 MB once). Default 0: none.
     #[arg(long, value_name = "K")]
     pub probe_seeds: Option<u32>,
-    /// Folder of the databases (default: $DALKON_DB_DIR, else ./dalkon-db
-    /// if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
-    #[arg(long)]
-    pub db_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub db: DbDirArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -76,7 +74,7 @@ impl Args {
             ..BestRequest::new(self.rules.rules())
                 .max_nodes(Some(self.max_nodes))
                 .multipv(self.multipv)?
-                .probe(self.probe_seeds, self.db_dir.clone())?
+                .probe(self.probe_seeds, self.db.db_dir.clone())?
         })
     }
 }

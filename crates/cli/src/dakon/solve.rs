@@ -1,15 +1,13 @@
 //! `dalkon dakon solve`: the exact value of a board's initial position, by
 //! retrograde databases or by search (`dalkon_dakon::solve`).
 
-use std::path::PathBuf;
-
 use clap::ValueEnum;
 use dalkon_dakon::request::SolveReport;
 use dalkon_dakon::solve::{self, MethodChoice, Plan, SolveRequest, Solved};
 use dalkon_dakon::SolveError;
 use dalkon_render::dakon::report;
 
-use super::args::SearchArgs;
+use super::args::{DbDirArgs, SearchArgs};
 use super::progress::{with_search_spinner, BuildBar};
 use super::{print_json, RuleArgs};
 use crate::common::{Format, Global};
@@ -47,10 +45,8 @@ pub struct Args {
     /// Solving method.
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
-    /// Folder of the retrograde databases (default: $DALKON_DB_DIR, else
-    /// ./dalkon-db if it exists, else $XDG_DATA_HOME/dalkon, else ~/.local/share/dalkon).
-    #[arg(long)]
-    pub db_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub db: DbDirArgs,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Search only: answer positions with at most K seeds on the board from
@@ -70,7 +66,7 @@ impl Args {
             seeds: self.seeds,
             rules: self.rules.rules(),
             method: self.method.into(),
-            db_dir: Some(dalkon_store::data_dir(self.db_dir.clone())?),
+            db_dir: Some(dalkon_store::data_dir(self.db.db_dir.clone())?),
             tt_mb: self.search.tt_mb,
             probe_seeds: self.probe_seeds,
         })
