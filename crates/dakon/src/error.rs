@@ -203,7 +203,10 @@ impl DbError {
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            DbError::Holes { .. } | DbError::LevelTooLarge { .. } | DbError::NotAFolder { .. }
+            DbError::Holes { .. }
+                | DbError::LevelTooLarge { .. }
+                | DbError::NotAFolder { .. }
+                | DbError::NotBuilt { .. }
         )
     }
 }

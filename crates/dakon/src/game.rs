@@ -13,6 +13,7 @@ use dalkon_rules::dakon::{Event, FinalScore, MoveError, Position, Record, Rules,
 
 use crate::best::EngineMove;
 use crate::error::SolveError;
+use crate::progress::Progress;
 use crate::request::best::{Analyst, BestReport, BestRequest, DEFAULT_ESTIMATE_DEPTH};
 
 /// The default node budget of a move or a hint: a few tenths of a second
@@ -36,7 +37,7 @@ pub enum Player {
 }
 
 /// A game to start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRequest {
     /// The starting position.
     pub start: Position,
@@ -53,6 +54,11 @@ pub struct GameRequest {
     pub estimate_depth: u32,
     /// Transposition-table memory in MiB.
     pub tt_mb: usize,
+    /// Probe the endgame databases of up to this many seeds on the board,
+    /// as [`BestRequest::probe_seeds`] (`None`: none).
+    pub probe_seeds: Option<u32>,
+    /// Their folder, as [`BestRequest::db_dir`].
+    pub db_dir: Option<std::path::PathBuf>,
 }
 
 impl GameRequest {
@@ -66,6 +72,8 @@ impl GameRequest {
             max_nodes: GAME_MAX_NODES,
             estimate_depth: DEFAULT_ESTIMATE_DEPTH,
             tt_mb: GAME_TT_MB,
+            probe_seeds: None,
+            db_dir: None,
         }
     }
 }
@@ -119,7 +127,9 @@ impl Game {
         let budget = BestRequest {
             estimate_depth: request.estimate_depth,
             tt_mb: Some(request.tt_mb),
-            ..BestRequest::new(request.rules).max_nodes(Some(request.max_nodes))
+            ..BestRequest::new(request.rules)
+                .max_nodes(Some(request.max_nodes))
+                .probe(request.probe_seeds, request.db_dir.clone())?
         };
         budget.limits(request.start.holes())?;
         let mut players = [request.second; 2];
@@ -133,6 +143,14 @@ impl Game {
             moves: Vec::new(),
             undo: Vec::new(),
         })
+    }
+
+    /// Open (or build once into their folder) the databases the game's
+    /// engine and hints probe, `progress` hearing of every level; the first
+    /// move does it silently when this was not called.
+    pub fn open_databases(&mut self, progress: &dyn Progress) -> Result<(), SolveError> {
+        self.analyst
+            .open_databases(&self.budget, self.start.holes(), progress)
     }
 
     /// The position now.

@@ -47,21 +47,27 @@ fn dakon_record(record: &Bound<'_, PyAny>) -> PyResult<dakon::Record> {
 /// Judge every decision of a Dakon game, as `dalkon dakon analyse`: the
 /// report is a dict with the CLI's JSON fields (`decisions`, `summary`, …).
 /// ``time`` is the seconds of search per decision (``None``: no limit,
-/// every decision exact), ``max_nodes`` a node budget per decision.
+/// every decision exact), ``max_nodes`` a node budget per decision;
+/// ``probe_seeds``/``db_dir`` probe the endgame databases as
+/// ``dakon.solve`` does (``dalkon dakon analyse --probe-seeds K``).
 /// Runs without the GIL; Ctrl-C stops it (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (record, time = Some(DEFAULT_ANALYSE_SECONDS), max_nodes = None))]
+#[pyo3(signature = (record, time = Some(DEFAULT_ANALYSE_SECONDS), max_nodes = None, probe_seeds = None, db_dir = None))]
 fn analyse<'py>(
     py: Python<'py>,
     record: &Bound<'py, PyAny>,
     time: Option<f64>,
     max_nodes: Option<u64>,
+    probe_seeds: Option<u32>,
+    db_dir: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let record = dakon_record(record)?;
     let request = AnalyseRequest::new(record.rules)
         .time(time)
         .map_err(errors::input)?
-        .max_nodes(max_nodes);
+        .max_nodes(max_nodes)
+        .probe(probe_seeds, db_dir)
+        .map_err(errors::input)?;
     let report = searching(py, |progress| {
         request.run(&record.start, &record.moves, None, Some(progress))
     })?

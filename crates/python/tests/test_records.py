@@ -101,6 +101,32 @@ def test_dakon_analyse_is_the_cli_json(tmp_path):
     assert set(cli) == set(report)
 
 
+def test_dakon_analyse_probing_databases_gives_the_same_judgements(tmp_path):
+    # The 6 x 6 game of docs/python.md: every decision exact, with and
+    # without the endgame databases (levels 0 to 10, built once into the
+    # folder), and the CLI's `--probe-seeds` gives the same report.
+    path = REPO / "docs" / "examples" / "dakon-6x6.record"
+    g = dakon.Record.parse(path.read_text())
+    strip = lambda r: [{k: v for k, v in d.items() if k not in ("nodes", "seconds")} for d in r["decisions"]]
+    plain = dakon.analyse(g, time=None)
+    db = tmp_path / "db"
+    probing = dakon.analyse(g, time=None, probe_seeds=10, db_dir=db)
+    assert strip(probing) == strip(plain)
+    assert probing["summary"] == plain["summary"]
+    assert len(list(db.iterdir())) == 11
+    assert sum(d["nodes"] for d in probing["decisions"]) < sum(d["nodes"] for d in plain["decisions"])
+    with pytest.raises(dalkon.InputError, match="--probe-seeds 200 must be between 0 and 127"):
+        dakon.analyse(g, probe_seeds=200)
+    if dalkon_binary() is None:
+        pytest.skip("no dalkon binary built")
+    out = subprocess.run(
+        [dalkon_binary(), "dakon", "analyse", str(path), "--time", "0", "--probe-seeds", "10",
+         "--db-dir", str(db), "--format", "json"],
+        capture_output=True, text=True, check=True,
+    )
+    assert strip(json.loads(out.stdout)) == strip(plain)
+
+
 def test_the_example_of_docs_python_md():
     # docs/python.md, "Game records and analysis", as shown there.
     g = dakon.Record.parse((REPO / "docs" / "examples" / "dakon-6x6.record").read_text())

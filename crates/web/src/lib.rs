@@ -18,12 +18,13 @@ mod pages;
 
 pub use limits::*;
 
-/// The server's shared state: the cap on searches and the Daldøs tables
-/// read so far.
+/// The server's shared state: the cap on searches, the Daldøs tables read
+/// so far and the Dakon databases opened.
 #[derive(Debug, Clone)]
 struct Shared {
     searches: Arc<Semaphore>,
     tables: Arc<api::daldos::Shelf>,
+    databases: Arc<api::dakon::DbShelf>,
 }
 
 /// The API and pages as a router.
@@ -31,6 +32,7 @@ pub fn router() -> Router {
     let shared = Shared {
         searches: Arc::new(Semaphore::new(MAX_SEARCHES)),
         tables: Arc::new(api::daldos::Shelf::new()),
+        databases: Arc::new(api::dakon::DbShelf::new()),
     };
     Router::new()
         .merge(api::routes())

@@ -106,6 +106,71 @@ fn dakon_best_of_a_small_board_is_exact() {
     assert_eq!(v["best_moves"], serde_json::json!(cli.best_moves));
 }
 
+/// `probe-seeds` probes the databases already in the server's folder (a
+/// request never builds): missing levels are a 400 saying how to build
+/// them; built, the answers are the same as without.
+#[test]
+fn dakon_best_and_analyse_probe_the_databases_built_in_the_folder() {
+    let dir = tables();
+    let pos = "0,2,0,6,1/2,0,3,1,4/15,16 1";
+    let body = format!(r#"{{"position":"{pos}","probe-seeds":6,"every-move":true}}"#);
+    let (status, answer) = post("/api/dakon/best", &body);
+    assert_eq!(status, 400, "{answer}");
+    let v: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(
+        v["error"].as_str().unwrap(),
+        format!(
+            "cannot prepare the probe databases: the databases for 5 holes per side up to 6 \
+             seeds on the board are not built in {d} (level 0 is missing): build them once \
+             with `dalkon dakon best --probe-seeds 6 --db-dir {d}` (any position of the board)",
+            d = dir.display()
+        )
+    );
+    dalkon_dakon::Databases::open_or_build(
+        &dir,
+        5,
+        Default::default(),
+        6,
+        &dalkon_dakon::NoProgress,
+    )
+    .unwrap();
+    let (status, answer) = post("/api/dakon/best", &body);
+    assert_eq!(status, 200, "{answer}");
+    let probed: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    let (status, answer) = post(
+        "/api/dakon/best",
+        &format!(r#"{{"position":"{pos}","every-move":true}}"#),
+    );
+    assert_eq!(status, 200, "{answer}");
+    let plain: serde_json::Value = serde_json::from_str(&answer).unwrap();
+    for field in ["value", "best_moves", "moves", "exact", "pv"] {
+        assert_eq!(probed[field], plain[field], "{field}");
+    }
+    assert!(
+        probed["nodes"].as_u64() < plain["nodes"].as_u64(),
+        "{probed} {plain}"
+    );
+    let record = format!(r#"[Game \"dakon\"]\n[Start \"{pos}\"]\n\n1 2\n"#);
+    let analysed = |extra: &str| {
+        let (status, answer) = post(
+            "/api/dakon/analyse",
+            &format!(r#"{{"record":"{record}","time":0{extra}}}"#),
+        );
+        assert_eq!(status, 200, "{answer}");
+        let mut v: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        for d in v["decisions"].as_array_mut().unwrap() {
+            let d = d.as_object_mut().unwrap();
+            d.remove("nodes");
+            d.remove("seconds");
+        }
+        v
+    };
+    assert_eq!(
+        analysed(r#","probe-seeds":6"#)["decisions"],
+        analysed("")["decisions"]
+    );
+}
+
 #[test]
 fn bad_input_is_a_400_with_one_line() {
     let (status, body) = post("/api/dakon/best", r#"{"position":"nonsense"}"#);
@@ -290,7 +355,7 @@ fn dakon_analyse_refuses_bad_records_and_long_games() {
             r#"{"record":"x","db-dir":"/tmp"}"#,
             400
         ),
-        "bad request body: unknown field `db-dir`, expected one of `record`, `time`, `max-nodes` at line 1 column 22"
+        "bad request body: unknown field `db-dir`, expected one of `record`, `time`, `max-nodes`, `probe-seeds` at line 1 column 22"
     );
 }
 

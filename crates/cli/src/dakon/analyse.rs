@@ -10,10 +10,13 @@ use dalkon_dakon::request::analyse::{AnalyseRequest, DEFAULT_ANALYSE_SECONDS};
 use dalkon_render::dakon::analyse as render;
 use dalkon_rules::dakon::Record;
 
+use super::args::ProbeArgs;
 use super::print_json;
+use super::progress::open_databases;
 use crate::common::{Format, Global};
 use crate::progress::Bar;
 use crate::record_file;
+use dalkon_dakon::request::best::Analyst;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -28,6 +31,8 @@ pub struct Args {
     /// for no limit.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub probe: ProbeArgs,
 }
 
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
@@ -36,10 +41,19 @@ pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow:
     let time = (args.time != 0.0).then_some(args.time);
     let request = AnalyseRequest::new(record.rules)
         .time(time)?
-        .max_nodes(args.max_nodes);
+        .max_nodes(args.max_nodes)
+        .probe(args.probe.probe_seeds, args.probe.db_dir())?;
+    let mut analyst = Analyst::default();
+    open_databases(&mut analyst, &request.best(), record.start.holes())?;
     let bar = Bar::count(0, "analysing");
     let progress = |done: usize, all: usize| bar.at(done, all);
-    let report = request.run(&record.start, &record.moves, Some(&progress), None);
+    let report = request.run_in(
+        &mut analyst,
+        &record.start,
+        &record.moves,
+        Some(&progress),
+        None,
+    );
     drop(bar);
     let report = report?;
     match format {

@@ -8,8 +8,8 @@ use dalkon_dakon::request::best::{seconds, Analyst, BestRequest};
 use dalkon_dakon::request::DEFAULT_ESTIMATE_DEPTH;
 use dalkon_render::dakon::report;
 
-use super::args::{DbDirArgs, SearchArgs};
-use super::progress::{with_search_spinner, BuildBar};
+use super::args::{ProbeArgs, SearchArgs};
+use super::progress::{open_databases, with_search_spinner};
 use super::{position, print_json, RuleArgs};
 use crate::common::{Format, Global};
 use dalkon_render::error_line::quote;
@@ -45,14 +45,8 @@ pub struct Args {
     /// before anything is proved.
     #[arg(long, default_value_t = DEFAULT_ESTIMATE_DEPTH)]
     pub estimate_depth: u32,
-    /// Answer positions with at most K seeds on the board from endgame
-    /// databases (loaded from the database folder, or built into it once):
-    /// the same answers, the hard positions of real games much faster
-    /// (7×7: 18 takes about a minute and 450 MB once). Default 0: none.
-    #[arg(long, value_name = "K")]
-    pub probe_seeds: Option<u32>,
     #[command(flatten)]
-    pub db: DbDirArgs,
+    pub probe: ProbeArgs,
     #[command(flatten)]
     pub rules: RuleArgs,
 }
@@ -74,7 +68,7 @@ impl Args {
             ..BestRequest::new(self.rules.rules())
                 .max_nodes(Some(self.max_nodes))
                 .multipv(self.multipv)?
-                .probe(self.probe_seeds, self.db.db_dir.clone())?
+                .probe(self.probe.probe_seeds, self.probe.db_dir())?
         })
     }
 }
@@ -97,10 +91,7 @@ pub fn run(
         return Ok(());
     }
     let pos = position(&args.position, "--position ")?;
-    if let Some(k) = request.probe_seeds {
-        let bar = BuildBar::new(k);
-        analyst.open_databases(&request, pos.holes(), &bar)?;
-    }
+    open_databases(&mut analyst, &request, pos.holes())?;
     let r = with_search_spinner("solving", |p| analyst.run(&request, &pos, Some(p)))?;
     if format == Format::Json {
         return print_json(out, &r);

@@ -30,6 +30,8 @@ use dalkon_render::dakon::game as lines;
 use dalkon_rules::dakon::{Record, Side, STANDARD_BOARD};
 use dalkon_rules::record::continued_tags;
 
+use super::args::ProbeArgs;
+use super::progress::BuildBar;
 use super::{position, RuleArgs};
 use crate::common::{Format, Global};
 use crate::prompt::{self, Word};
@@ -92,6 +94,8 @@ pub struct Args {
     #[arg(long, value_name = "MIB", default_value_t = GAME_TT_MB)]
     pub tt_mb: usize,
     #[command(flatten)]
+    pub probe: ProbeArgs,
+    #[command(flatten)]
     pub rules: RuleArgs,
 }
 
@@ -114,6 +118,8 @@ impl Args {
             max_nodes: self.max_nodes,
             estimate_depth: self.estimate_depth,
             tt_mb: self.tt_mb,
+            probe_seeds: self.probe.probe_seeds,
+            db_dir: self.probe.db_dir(),
             ..GameRequest::new(start, loaded.map_or(self.rules.rules(), |r| r.rules))
         };
         Ok((request, board))
@@ -137,6 +143,9 @@ pub fn run(
     let loaded: Option<Record> = args.load.as_deref().map(record_file::load).transpose()?;
     let (request, board) = args.request(loaded.as_ref())?;
     let mut game = Game::new(&request)?;
+    if let Some(k) = request.probe_seeds {
+        game.open_databases(&BuildBar::new(k))?;
+    }
     if let (Some(r), Some(path)) = (&loaded, &args.load) {
         game.replay(&r.moves).map_err(|(k, e)| {
             anyhow::anyhow!("{}: move {} cannot be played: {e}", path.display(), k + 1)

@@ -98,6 +98,19 @@ impl dalkon_dakon::Progress for BuildBar {
     }
 }
 
+/// Open (or build once, with a bar) the databases `request` probes on
+/// boards of `holes` holes a row; nothing when it probes none.
+pub fn open_databases(
+    analyst: &mut dalkon_dakon::request::best::Analyst,
+    request: &dalkon_dakon::request::best::BestRequest,
+    holes: usize,
+) -> Result<(), dalkon_dakon::SolveError> {
+    match request.probe_seeds {
+        Some(k) => analyst.open_databases(request, holes, &BuildBar::new(k)),
+        None => Ok(()),
+    }
+}
+
 /// A bar for an openings count: one pass at a time, layer by layer.
 #[derive(Debug)]
 pub struct LayerBar {

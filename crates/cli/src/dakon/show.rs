@@ -6,8 +6,11 @@
 use dalkon_dakon::request::{ShowReport, ShowRequest, SHOW_MAX_NODES};
 use dalkon_render::dakon::{draw_marked, svg, Best};
 
+use super::args::ProbeArgs;
+use super::progress::open_databases;
 use super::{position, print_json, RuleArgs};
 use crate::common::{Format, Global};
+use dalkon_dakon::request::best::Analyst;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -24,6 +27,8 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: u64,
     #[command(flatten)]
+    pub probe: ProbeArgs,
+    #[command(flatten)]
     pub rules: RuleArgs,
 }
 
@@ -39,7 +44,13 @@ fn best(r: &ShowReport) -> Option<Best<'_>> {
 pub fn run(global: &Global, args: Args, out: &mut dyn std::io::Write) -> anyhow::Result<()> {
     let format = global.require_format(&[Format::Text, Format::Svg, Format::Json])?;
     let pos = position(&args.position, "--position ")?;
-    let report = ShowRequest::new(pos, args.rules.rules(), args.best, args.max_nodes)?.run()?;
+    let request = ShowRequest::new(pos, args.rules.rules(), args.best, args.max_nodes)?
+        .probe(args.probe.probe_seeds, args.probe.db_dir())?;
+    let mut analyst = Analyst::default();
+    if let Some(b) = &request.best {
+        open_databases(&mut analyst, b, pos.holes())?;
+    }
+    let report = request.run_in(&mut analyst)?;
     let best = best(&report);
     match format {
         Format::Svg => write!(out, "{}", svg(&pos, best.as_ref()))?,

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::{json, run};
+use super::{json, run, Scratch};
 
 /// 7×7 positions from the principal variation of the 7×7 start (24, 26, 30
 /// and 32 plies in), and one with North to move (the first, mirrored);
@@ -229,4 +229,96 @@ fn under_the_games_budget_the_hint_is_best_under_that_budget() {
         "json",
     ]);
     assert_eq!(v["exact"], false);
+}
+
+/// With `--probe-seeds`, `best`, `show --best`, the game's hint and engine
+/// and `analyse` probe the same endgame databases (built once into the
+/// folder, then reused): the same moves, values and labels as without.
+#[test]
+fn every_front_end_probing_databases_gives_the_same_answers() {
+    let db = Scratch::new("agree-db");
+    let probe = ["--probe-seeds", "8", "--db-dir", db.str()];
+    fn with<'a>(args: &[&'a str], probe: &[&'a str]) -> Vec<&'a str> {
+        [args, probe].concat()
+    }
+    for pos in &GAME_7X7[..3] {
+        let plain = json(&[
+            "dakon",
+            "best",
+            "--position",
+            pos,
+            "--every-move",
+            "--format",
+            "json",
+        ]);
+        let args = [
+            "dakon",
+            "best",
+            "--position",
+            pos,
+            "--every-move",
+            "--format",
+            "json",
+        ];
+        let probing = json(&with(&args, &probe));
+        for field in ["value", "best_moves", "moves", "exact", "pv"] {
+            assert_eq!(probing[field], plain[field], "{pos}: best {field}");
+        }
+        let show = [
+            "dakon",
+            "show",
+            "--position",
+            pos,
+            "--best",
+            "--max-nodes",
+            "1000000000",
+            "--format",
+            "json",
+        ];
+        let (a, b) = (json(&show), json(&with(&show, &probe)));
+        for field in ["value", "best_moves", "exact"] {
+            assert_eq!(a[field], b[field], "{pos}: show {field}");
+        }
+        let hint = [
+            "dakon",
+            "game",
+            "--position",
+            pos,
+            "--first",
+            "human",
+            "--second",
+            "human",
+            "--max-nodes",
+            "0",
+        ];
+        let (a, b) = (
+            stdout(&hint, Some("hint\nquit\n")),
+            stdout(&with(&hint, &probe), Some("hint\nquit\n")),
+        );
+        assert_eq!(table(&a, "hint:"), table(&b, "hint:"), "{pos}: {b}");
+        let engine = [
+            "dakon",
+            "game",
+            "--position",
+            pos,
+            "--first",
+            "engine",
+            "--second",
+            "human",
+            "--max-nodes",
+            "0",
+        ];
+        let (a, b) = (
+            stdout(&engine, Some("quit\n")),
+            stdout(&with(&engine, &probe), Some("quit\n")),
+        );
+        let played = |t: &str| {
+            t.lines()
+                .find(|l| l.contains(" plays hole "))
+                .map(str::to_owned)
+        };
+        assert_eq!(played(&a), played(&b), "{pos}: {b}");
+    }
+    // Levels 0 to 8 of 7 holes a row, built by the first run, reused after.
+    assert_eq!(std::fs::read_dir(db.path()).unwrap().count(), 9);
 }

@@ -18,6 +18,7 @@
 //! number is exactly what `dakon best --every-move` gives at that
 //! position.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use dalkon_rules::dakon::{Position, Rules};
@@ -84,7 +85,7 @@ impl Mark {
 /// A whole game to analyse, and the budget of each decision (validated by
 /// its setters, as [`BestRequest`]'s; the game is given to
 /// [`AnalyseRequest::run`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnalyseRequest {
     /// The rule set.
     pub rules: Rules,
@@ -98,6 +99,11 @@ pub struct AnalyseRequest {
     pub estimate_depth: u32,
     /// Transposition-table memory in MiB (`None`: as `best`'s default).
     pub tt_mb: Option<usize>,
+    /// Probe the endgame databases of up to this many seeds on the board,
+    /// as [`BestRequest::probe_seeds`] (`None`: none).
+    pub probe_seeds: Option<u32>,
+    /// Their folder, as [`BestRequest::db_dir`].
+    pub db_dir: Option<PathBuf>,
 }
 
 impl AnalyseRequest {
@@ -110,7 +116,20 @@ impl AnalyseRequest {
             max_nodes: None,
             estimate_depth: DEFAULT_ESTIMATE_DEPTH,
             tt_mb: None,
+            probe_seeds: None,
+            db_dir: None,
         }
+    }
+
+    /// The same request probing databases of up to `k` seeds on the board
+    /// in `dir`, checked as [`BestRequest::probe`].
+    pub fn probe(self, k: Option<u32>, dir: Option<PathBuf>) -> Result<AnalyseRequest, SolveError> {
+        let checked = BestRequest::new(self.rules).probe(k, dir)?;
+        Ok(AnalyseRequest {
+            probe_seeds: checked.probe_seeds,
+            db_dir: checked.db_dir,
+            ..self
+        })
     }
 
     /// The same request with a time per decision in seconds, checked
@@ -139,6 +158,8 @@ impl AnalyseRequest {
             every_move: true,
             estimate_depth: self.estimate_depth,
             tt_mb: self.tt_mb,
+            probe_seeds: self.probe_seeds,
+            db_dir: self.db_dir.clone(),
             ..BestRequest::new(self.rules).max_nodes(self.max_nodes)
         }
     }
@@ -153,6 +174,20 @@ impl AnalyseRequest {
     /// decisions analysed so far with [`AnalyseReport::stopped`] set.
     pub fn run(
         &self,
+        start: &Position,
+        moves: &[usize],
+        progress: Option<&dyn Fn(usize, usize)>,
+        search: Option<&SearchProgress>,
+    ) -> Result<AnalyseReport, SolveError> {
+        self.run_in(&mut Analyst::default(), start, moves, progress, search)
+    }
+
+    /// [`run`](AnalyseRequest::run) with `analyst`: its databases opened
+    /// already (by [`Analyst::open_databases`] with a progress bar, or kept
+    /// by a server), its table reused.
+    pub fn run_in(
+        &self,
+        analyst: &mut Analyst,
         start: &Position,
         moves: &[usize],
         progress: Option<&dyn Fn(usize, usize)>,
@@ -176,7 +211,6 @@ impl AnalyseRequest {
             })
             .collect();
         let mut analyses: Vec<Option<BestReport>> = vec![None; n + 1];
-        let mut analyst = Analyst::default();
         let mut stopped = false;
         let stop_asked =
             || search.is_some_and(|s| s.stop.load(std::sync::atomic::Ordering::Relaxed));
@@ -697,9 +731,9 @@ mod tests {
     fn the_budget_is_checked_and_passed_to_best() {
         let r = AnalyseRequest::new(Rules::default());
         assert_eq!(r.time, Some(Duration::from_secs(3)));
-        let e = r.time(Some(0.0)).unwrap_err();
+        let e = r.clone().time(Some(0.0)).unwrap_err();
         assert!(matches!(e, SolveError::Time));
-        let b = r.max_nodes(Some(5)).time(Some(0.5)).unwrap().best();
+        let b = r.clone().max_nodes(Some(5)).time(Some(0.5)).unwrap().best();
         assert!(b.every_move);
         assert_eq!(
             (b.time, b.max_nodes),

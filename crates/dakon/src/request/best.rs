@@ -225,6 +225,18 @@ impl std::fmt::Debug for Analyst {
 }
 
 impl Analyst {
+    /// An analyst probing `databases`, opened already (a server keeps them
+    /// between requests): a request whose `probe_seeds` is their highest
+    /// level and whose `db_dir` is `dir` uses them; any other opens its
+    /// own.
+    pub fn probing(databases: Arc<Databases>, dir: Option<PathBuf>) -> Analyst {
+        let want: ProbeKey = (databases.holes(), databases.rules(), databases.max_k(), dir);
+        Analyst {
+            session: None,
+            databases: Some((databases, want)),
+        }
+    }
+
     /// Open (or build, then keep in the folder) the databases `request`
     /// probes on boards of `holes` holes a row, unless they are open
     /// already; `progress` hears of every level loaded or built. [`run`]

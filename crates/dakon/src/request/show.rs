@@ -4,7 +4,9 @@
 use dalkon_rules::dakon::{Position, Rules};
 use serde::Serialize;
 
-use super::best::{BestReport, BestRequest};
+use std::path::PathBuf;
+
+use super::best::{Analyst, BestReport, BestRequest};
 use crate::error::SolveError;
 
 /// The default node budget of `show --best`: a second or so of search;
@@ -58,10 +60,24 @@ impl ShowRequest {
         Ok(ShowRequest { position, best })
     }
 
+    /// The same request, its search probing databases of up to `k` seeds
+    /// on the board in `dir` ([`BestRequest::probe`]); nothing without
+    /// `best`.
+    pub fn probe(self, k: Option<u32>, dir: Option<PathBuf>) -> Result<ShowRequest, SolveError> {
+        let best = self.best.map(|b| b.probe(k, dir)).transpose()?;
+        Ok(ShowRequest { best, ..self })
+    }
+
     /// Find the best moves if asked.
     pub fn run(&self) -> Result<ShowReport, SolveError> {
+        self.run_in(&mut Analyst::default())
+    }
+
+    /// [`run`](ShowRequest::run) with `analyst` (its databases opened
+    /// already, say).
+    pub fn run_in(&self, analyst: &mut Analyst) -> Result<ShowReport, SolveError> {
         let best = match &self.best {
-            Some(r) => Some(r.run(&self.position, None)?),
+            Some(r) => Some(analyst.run(r, &self.position, None)?),
             None => None,
         };
         Ok(ShowReport {

@@ -90,6 +90,31 @@ impl Databases {
         Databases::make(Some(dir), holes, rules, max_k, progress)
     }
 
+    /// Open levels `0..=max_k` from `dir` without building any: refused
+    /// ([`DbError::NotBuilt`], naming the first missing level) unless all
+    /// are there. For servers, which must not start a build in a request.
+    pub fn open(dir: &Path, holes: usize, rules: Rules, max_k: u32) -> Result<Databases, DbError> {
+        if (1..=MAX_DB_HOLES).contains(&holes) && max_k <= MAX_LEVEL {
+            let missing = (0..=max_k).find(|&level| {
+                let key = LevelKey {
+                    holes: holes as u32,
+                    rules: rules.code(),
+                    level,
+                };
+                !key.path(dir).is_file()
+            });
+            if let Some(missing) = missing {
+                return Err(DbError::NotBuilt {
+                    dir: dir.to_path_buf(),
+                    holes,
+                    max_k,
+                    missing,
+                });
+            }
+        }
+        Databases::make(Some(dir), holes, rules, max_k, &crate::progress::NoProgress)
+    }
+
     fn make(
         dir: Option<&Path>,
         holes: usize,

@@ -207,6 +207,25 @@ pub enum DbError {
         /// The best of its moves' values, from the successors' entries.
         best: i32,
     },
+    /// Levels asked to be opened only (a server never builds in a
+    /// request) are not in the folder.
+    #[error(
+        "the databases for {holes} holes per side up to {max_k} seeds on the board are not built \
+         in {} (level {missing} is missing): build them once with `dalkon dakon best \
+         --probe-seeds {max_k} --db-dir {}` (any position of the board)",
+        dir.display(),
+        dir.display()
+    )]
+    NotBuilt {
+        /// The folder.
+        dir: PathBuf,
+        /// Holes per side.
+        holes: usize,
+        /// The highest level asked for.
+        max_k: u32,
+        /// The first level missing.
+        missing: u32,
+    },
     /// A position the databases do not cover (another board size, or more
     /// seeds on the board than the highest level).
     #[error(

@@ -321,8 +321,10 @@ def analyse(
     record: Union[Record, str],
     time: Optional[float] = DEFAULT_ANALYSE_SECONDS,
     max_nodes: Optional[int] = None,
+    probe_seeds: Optional[int] = None,
+    db_dir: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> dict:
-    """Every decision judged, as ``dakon analyse``: a dict with the CLI's JSON fields; time=None: no limit."""
+    """Every decision judged, as ``dakon analyse``: a dict with the CLI's JSON fields; time=None: no limit; ``probe_seeds``/``db_dir`` as ``--probe-seeds``/``--db-dir``."""
 
 def max_game_length(holes: int, seeds: int) -> int:
     """A true upper bound on the moves of a game from the start: T + (T + 1) * T * holes, T = 2 * holes * seeds."""

@@ -2,11 +2,17 @@
 //! `dakon analyse`), each body the command's flags, each answer its JSON
 //! (keys sorted, as the CLI's `print_json`).
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use dalkon_dakon::request::analyse::{AnalyseRequest, DEFAULT_ANALYSE_SECONDS};
-use dalkon_dakon::request::best::{seconds, BestRequest};
+use dalkon_dakon::request::best::{seconds, Analyst, BestRequest};
 use dalkon_dakon::request::{PlayRequest, DEFAULT_ESTIMATE_DEPTH};
+use dalkon_dakon::Databases;
 use dalkon_dakon::SolveError;
 use dalkon_rules::dakon::{Position, Record, Rules, RulesError};
 use serde::{Deserialize, Deserializer};
@@ -55,6 +61,58 @@ pub(crate) fn failed(e: SolveError) -> ApiError {
     ApiError::of("", &e)
 }
 
+/// The Dakon endgame databases the server has opened, each kept for later
+/// requests. A request names the level (`probe-seeds`), never the folder:
+/// the CLI's default; and a request never builds: levels missing from the
+/// folder are refused, saying how to build them.
+#[derive(Debug)]
+pub(crate) struct DbShelf {
+    /// The folder, or the one line of why there is none.
+    dir: Result<PathBuf, String>,
+    open: Mutex<HashMap<(usize, Rules, u32), Arc<Databases>>>,
+}
+
+impl DbShelf {
+    /// The shelf of the CLI's default folder (none opened yet).
+    pub(crate) fn new() -> DbShelf {
+        DbShelf {
+            dir: dalkon_store::data_dir(None).map_err(|e| dalkon_render::one_line(&e)),
+            open: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// `request` probing up to `k` seeds on the board (`None` or 0: none)
+    /// and the analyst that serves it on boards of `holes` holes a row,
+    /// with the databases opened once.
+    fn analyst(
+        &self,
+        request: BestRequest,
+        k: Option<u32>,
+        holes: usize,
+    ) -> Result<(BestRequest, Analyst), ApiError> {
+        let Some(k) = k.filter(|&k| k > 0) else {
+            return Ok((request, Analyst::default()));
+        };
+        let dir = self.dir.as_ref().map_err(|line| {
+            ApiError::bad(line.clone()).with_status(StatusCode::INTERNAL_SERVER_ERROR)
+        })?;
+        let request = request.probe(Some(k), Some(dir.clone())).map_err(failed)?;
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let key = (holes, request.rules, k);
+        let db = match open.get(&key) {
+            Some(db) => Arc::clone(db),
+            None => {
+                let db = Databases::open(dir, holes, request.rules, k)
+                    .map(Arc::new)
+                    .map_err(|e| failed(SolveError::Probe(e)))?;
+                open.insert(key, Arc::clone(&db));
+                db
+            }
+        };
+        Ok((request, Analyst::probing(db, Some(dir.clone()))))
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub(crate) struct BestFields {
@@ -69,6 +127,8 @@ pub(crate) struct BestFields {
     multipv: Option<usize>,
     #[serde(default)]
     estimate_depth: Option<u32>,
+    #[serde(default)]
+    probe_seeds: Option<u32>,
     #[serde(flatten)]
     rules: RuleFields,
 }
@@ -76,6 +136,7 @@ pub(crate) struct BestFields {
 /// `/api/dakon/best`: `dakon best`, its time cut to [`SERVE_SECONDS`]
 /// with a [`SERVE_TT_MB`] table.
 pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Response {
+    let databases = shared.databases.clone();
     search(&shared, move |stop| {
         let pos = position(&b.position)?;
         let time = b.time.map_or(SERVE_SECONDS, |t| t.min(SERVE_SECONDS));
@@ -89,7 +150,9 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
                 .multipv(b.multipv)
                 .map_err(failed)?
         };
-        Answer::sorted(&request.run(&pos, Some(&stop.dakon)).map_err(failed)?)
+        let (request, mut analyst) = databases.analyst(request, b.probe_seeds, pos.holes())?;
+        let report = analyst.run(&request, &pos, Some(&stop.dakon));
+        Answer::sorted(&report.map_err(failed)?)
     })
     .await
 }
@@ -171,6 +234,8 @@ pub(crate) struct AnalyseFields {
     time: Option<f64>,
     #[serde(default)]
     max_nodes: Option<u64>,
+    #[serde(default)]
+    probe_seeds: Option<u32>,
 }
 
 /// `/api/dakon/analyse`: `dakon analyse` of the record in the body (at
@@ -178,6 +243,7 @@ pub(crate) struct AnalyseFields {
 /// its share of [`crate::SERVE_ANALYSE_SECONDS`], with a [`SERVE_TT_MB`]
 /// table.
 pub(crate) async fn analyse(State(shared): Server, Body(b): Body<AnalyseFields>) -> Response {
+    let databases = shared.databases.clone();
     search(&shared, move |stop| {
         let record: Record = b.record.parse().map_err(|e| ApiError::of("record", &e))?;
         check_record(record.moves.len(), "moves")?;
@@ -190,8 +256,21 @@ pub(crate) async fn analyse(State(shared): Server, Body(b): Body<AnalyseFields>)
                 .map_err(failed)?
                 .max_nodes(b.max_nodes)
         };
+        let (best, mut analyst) =
+            databases.analyst(request.best(), b.probe_seeds, record.start.holes())?;
+        let request = AnalyseRequest {
+            probe_seeds: best.probe_seeds,
+            db_dir: best.db_dir,
+            ..request
+        };
         let report = request
-            .run(&record.start, &record.moves, None, Some(&stop.dakon))
+            .run_in(
+                &mut analyst,
+                &record.start,
+                &record.moves,
+                None,
+                Some(&stop.dakon),
+            )
             .map_err(failed)?;
         Answer::sorted(&report)
     })
