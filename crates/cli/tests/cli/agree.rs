@@ -271,35 +271,28 @@ fn every_front_end_probing_databases_gives_the_same_answers() {
         for field in ["value", "best_moves", "exact"] {
             assert_eq!(a[field], b[field], "{pos}: show {field}");
         }
-        let hint = [
-            "dakon",
-            "game",
-            "--position",
-            pos,
-            "--first",
-            "human",
-            "--second",
-            "human",
-            "--max-nodes",
-            "0",
-        ];
+        // An exact game from `pos`, its first side `first`, the other human.
+        let game = |first| {
+            [
+                "dakon",
+                "game",
+                "--position",
+                pos,
+                "--first",
+                first,
+                "--second",
+                "human",
+                "--max-nodes",
+                "0",
+            ]
+        };
+        let hint = game("human");
         let (a, b) = (
             stdout(&hint, Some("hint\nquit\n")),
             stdout(&with(&hint, &probe), Some("hint\nquit\n")),
         );
         assert_eq!(table(&a, "hint:"), table(&b, "hint:"), "{pos}: {b}");
-        let engine = [
-            "dakon",
-            "game",
-            "--position",
-            pos,
-            "--first",
-            "engine",
-            "--second",
-            "human",
-            "--max-nodes",
-            "0",
-        ];
+        let engine = game("engine");
         let (a, b) = (
             stdout(&engine, Some("quit\n")),
             stdout(&with(&engine, &probe), Some("quit\n")),

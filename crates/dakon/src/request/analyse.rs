@@ -124,10 +124,10 @@ impl AnalyseRequest {
     /// The same request probing databases of up to `k` seeds on the board
     /// in `dir`, checked as [`BestRequest::probe`].
     pub fn probe(self, k: Option<u32>, dir: Option<PathBuf>) -> Result<AnalyseRequest, SolveError> {
-        let checked = BestRequest::new(self.rules).probe(k, dir)?;
+        super::best::check_probe_seeds(k)?;
         Ok(AnalyseRequest {
-            probe_seeds: checked.probe_seeds,
-            db_dir: checked.db_dir,
+            probe_seeds: k.filter(|&k| k > 0),
+            db_dir: dir,
             ..self
         })
     }

@@ -170,7 +170,7 @@ impl BestRequest {
 }
 
 /// `--probe-seeds` is at most [`MAX_LEVEL`].
-fn check_probe_seeds(k: Option<u32>) -> Result<(), SolveError> {
+pub(super) fn check_probe_seeds(k: Option<u32>) -> Result<(), SolveError> {
     match k {
         Some(k) if k > MAX_LEVEL => Err(SolveError::ProbeSeeds { k, max: MAX_LEVEL }),
         _ => Ok(()),

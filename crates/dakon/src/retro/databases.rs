@@ -35,6 +35,15 @@ impl Level {
     }
 }
 
+/// The key of level `level` of `holes` holes a row under `rules`.
+fn level_key(holes: usize, rules: Rules, level: u32) -> LevelKey {
+    LevelKey {
+        holes: holes as u32,
+        rules: rules.code(),
+        level,
+    }
+}
+
 /// Exact future margins of every position of one board size and rule set
 /// with at most `max_k` seeds on the board.
 #[derive(Debug)]
@@ -95,14 +104,8 @@ impl Databases {
     /// are there. For servers, which must not start a build in a request.
     pub fn open(dir: &Path, holes: usize, rules: Rules, max_k: u32) -> Result<Databases, DbError> {
         if (1..=MAX_DB_HOLES).contains(&holes) && max_k <= MAX_LEVEL {
-            let missing = (0..=max_k).find(|&level| {
-                let key = LevelKey {
-                    holes: holes as u32,
-                    rules: rules.code(),
-                    level,
-                };
-                !key.path(dir).is_file()
-            });
+            let missing =
+                (0..=max_k).find(|&level| !level_key(holes, rules, level).path(dir).is_file());
             if let Some(missing) = missing {
                 return Err(DbError::NotBuilt {
                     dir: dir.to_path_buf(),
@@ -134,11 +137,7 @@ impl Databases {
                 max: MAX_LEVEL,
             });
         }
-        let key = |level| LevelKey {
-            holes: holes as u32,
-            rules: rules.code(),
-            level,
-        };
+        let key = |level| level_key(holes, rules, level);
         let on_disk = |k: u32| dir.is_some_and(|d| key(k).path(d).is_file());
         let to_build: Vec<u32> = (0..=max_k).filter(|&k| !on_disk(k)).collect();
         let needed = memory::bytes_needed(holes, max_k, to_build.iter().copied());

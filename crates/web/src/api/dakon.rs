@@ -81,22 +81,25 @@ impl DbShelf {
         }
     }
 
-    /// `request` probing up to `k` seeds on the board (`None` or 0: none)
-    /// and the analyst that serves it on boards of `holes` holes a row,
-    /// with the databases opened once.
-    fn analyst(
-        &self,
-        request: BestRequest,
-        k: Option<u32>,
-        holes: usize,
-    ) -> Result<(BestRequest, Analyst), ApiError> {
-        let Some(k) = k.filter(|&k| k > 0) else {
-            return Ok((request, Analyst::default()));
+    /// The folder a request probing up to `k` seeds reads (`None` when it
+    /// probes none).
+    fn folder(&self, k: Option<u32>) -> Result<Option<PathBuf>, ApiError> {
+        if !k.is_some_and(|k| k > 0) {
+            return Ok(None);
+        }
+        self.dir
+            .clone()
+            .map(Some)
+            .map_err(|line| ApiError::bad(line).with_status(StatusCode::INTERNAL_SERVER_ERROR))
+    }
+
+    /// The analyst of `request` (its probe checked and its folder this
+    /// shelf's) on boards of `holes` holes a row, with its databases opened
+    /// once and kept.
+    fn analyst(&self, request: &BestRequest, holes: usize) -> Result<Analyst, ApiError> {
+        let (Some(k), Some(dir)) = (request.probe_seeds, &request.db_dir) else {
+            return Ok(Analyst::default());
         };
-        let dir = self.dir.as_ref().map_err(|line| {
-            ApiError::bad(line.clone()).with_status(StatusCode::INTERNAL_SERVER_ERROR)
-        })?;
-        let request = request.probe(Some(k), Some(dir.clone())).map_err(failed)?;
         let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
         let key = (holes, request.rules, k);
         let db = match open.get(&key) {
@@ -109,7 +112,7 @@ impl DbShelf {
                 db
             }
         };
-        Ok((request, Analyst::probing(db, Some(dir.clone()))))
+        Ok(Analyst::probing(db, Some(dir.clone())))
     }
 }
 
@@ -139,6 +142,7 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
     let databases = shared.databases.clone();
     search(&shared, move |stop| {
         let pos = position(&b.position)?;
+        let dir = databases.folder(b.probe_seeds)?;
         let time = b.time.map_or(SERVE_SECONDS, |t| t.min(SERVE_SECONDS));
         let request = BestRequest {
             time: Some(seconds(time).map_err(failed)?),
@@ -148,9 +152,10 @@ pub(crate) async fn best(State(shared): Server, Body(b): Body<BestFields>) -> Re
             ..BestRequest::new(b.rules.rules()?)
                 .max_nodes(b.max_nodes)
                 .multipv(b.multipv)
+                .and_then(|r| r.probe(b.probe_seeds, dir))
                 .map_err(failed)?
         };
-        let (request, mut analyst) = databases.analyst(request, b.probe_seeds, pos.holes())?;
+        let mut analyst = databases.analyst(&request, pos.holes())?;
         let report = analyst.run(&request, &pos, Some(&stop.dakon));
         Answer::sorted(&report.map_err(failed)?)
     })
@@ -255,14 +260,10 @@ pub(crate) async fn analyse(State(shared): Server, Body(b): Body<AnalyseFields>)
                 .time(Some(time))
                 .map_err(failed)?
                 .max_nodes(b.max_nodes)
+                .probe(b.probe_seeds, databases.folder(b.probe_seeds)?)
+                .map_err(failed)?
         };
-        let (best, mut analyst) =
-            databases.analyst(request.best(), b.probe_seeds, record.start.holes())?;
-        let request = AnalyseRequest {
-            probe_seeds: best.probe_seeds,
-            db_dir: best.db_dir,
-            ..request
-        };
+        let mut analyst = databases.analyst(&request.best(), record.start.holes())?;
         let report = request
             .run_in(
                 &mut analyst,
