@@ -151,9 +151,27 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
         let mut len = 0;
         for h in pos.moves().filter(|&h| h != tt_move) {
             let child = pos.play_unchecked(h, &self.rules);
-            let step = Step::new(pos, &child);
+            let mut step = Step::new(pos, &child);
             if !step.over {
-                self.tt.prefetch(&K::pack(&child));
+                // A child the databases answer is known exactly without a
+                // node: one that refutes this window cuts off at once.
+                match self.probe.and_then(|p| p.probe(&child)) {
+                    Some(v) => {
+                        c.probe_hits += 1;
+                        step.over = true;
+                        step.terminal = v;
+                        let value = step.value(v);
+                        if value >= beta {
+                            if value > best {
+                                best = value;
+                                best_move = h;
+                            }
+                            return self
+                                .finish(c, key, nodes0, alpha0, lo, hi, beta, best, best_move);
+                        }
+                    }
+                    None => self.tt.prefetch(&K::pack(&child)),
+                }
             }
             let mut score = step.gain;
             if step.over {

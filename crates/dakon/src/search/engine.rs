@@ -47,8 +47,10 @@ pub(super) struct Counters {
 pub(super) struct Step {
     pub(super) gain: i32,
     pub(super) same_side: bool,
+    /// Whether the child's future margin is known without searching it:
+    /// the game is over, or (set by the search) the databases answer it.
     pub(super) over: bool,
-    /// Future margin of a finished child, child's view (0 after a sweep).
+    /// Future margin of a known child, child's view (0 after a sweep).
     pub(super) terminal: i32,
 }
 
