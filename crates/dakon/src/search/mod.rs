@@ -202,7 +202,9 @@ pub struct SolveResult {
     pub tt_hits: u64,
     /// Table lookups in all.
     pub tt_probes: u64,
-    /// Positions answered by the database probe.
+    /// Positions answered by the database probe (a node looks its children
+    /// up as it generates them: one answered there is not an alpha-beta
+    /// call, so not in `nodes`).
     pub probe_hits: u64,
     /// Table entries overwritten by another position (0: nothing stored
     /// was lost, so `positions` is the number of distinct positions).
