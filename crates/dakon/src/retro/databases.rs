@@ -9,6 +9,7 @@ use dalkon_store::atomic;
 use dalkon_store::checksum::fnv1a64;
 use dalkon_store::memory::available_memory;
 use dalkon_store::FileError;
+use rayon::prelude::*;
 
 use super::error::{DbError, FOLDER_FOR};
 use super::file::{self, LevelKey, MappedLevel};
@@ -169,11 +170,23 @@ impl Databases {
             dir: dir.map(Path::to_path_buf),
             unsaved,
         };
+        // Levels on disk are checked (their checksums read every byte) in
+        // parallel: 1.3 GB for 7×7 up to 20 seeds. Errors are taken in
+        // level order below, so the first bad level is named, as before.
+        let mut opened: Vec<Option<Result<MappedLevel, DbError>>> = (0..=max_k)
+            .into_par_iter()
+            .map(|k| match dir {
+                Some(d) if on_disk(k) => {
+                    Some(file::open_level(d, key(k), db.ranker.level_count(k)))
+                }
+                _ => None,
+            })
+            .collect();
         for k in 0..=max_k {
             let count = db.ranker.level_count(k);
-            let level = match dir {
-                Some(d) if on_disk(k) => {
-                    let mapped = file::open_level(d, key(k), count)?;
+            let level = match opened[k as usize].take() {
+                Some(mapped) => {
+                    let mapped = mapped?;
                     progress.level_loaded(k, count);
                     db.loaded += count;
                     Level::Mapped(mapped)
