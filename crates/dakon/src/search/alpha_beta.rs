@@ -161,13 +161,9 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                         step.over = true;
                         step.terminal = v;
                         let value = step.value(v);
+                        // Above what the table's move gave: that did not cut.
                         if value >= beta {
-                            if value > best {
-                                best = value;
-                                best_move = h;
-                            }
-                            return self
-                                .finish(c, key, nodes0, alpha0, lo, hi, beta, best, best_move);
+                            return self.finish(c, key, nodes0, alpha0, lo, hi, beta, value, h);
                         }
                     }
                     None => self.tt.prefetch(&K::pack(&child)),
