@@ -54,12 +54,12 @@ const EVERY: Goal = Goal::EveryMove;
 const BEST: Goal = Goal::BestMoves;
 
 const BOARDS: [Board; 6] = [
-    board(5, 5, EVERY, 48, &[1], Some((39_022, 65_050))),
-    board(7, 3, EVERY, 36, &[1], Some((3_429_635, 7_227_713))),
-    board(6, 4, EVERY, 48, &[6], Some((576_667, 1_073_141))),
-    board(5, 5, BEST, 48, &[1], Some((2_142, 3_738))),
-    board(7, 3, BEST, 36, &[1], Some((20_799, 40_808))),
-    board(6, 4, BEST, 48, &[6], Some((16_496, 28_622))),
+    board(5, 5, EVERY, 48, &[1], Some((28_020, 44_651))),
+    board(7, 3, EVERY, 36, &[1], Some((1_015_336, 1_857_773))),
+    board(6, 4, EVERY, 48, &[6], Some((405_013, 685_045))),
+    board(5, 5, BEST, 48, &[1], Some((2_119, 3_693))),
+    board(7, 3, BEST, 36, &[1], Some((33_629, 70_044))),
+    board(6, 4, BEST, 48, &[6], Some((7_591, 13_078))),
 ];
 const BIG: [Board; 4] = [
     board(7, 4, EVERY, 20, &[3], None),

@@ -172,7 +172,7 @@ fn the_text_reads_each_line_with_its_sides() {
 #[test]
 fn a_budget_gives_lines_with_bounds() {
     let pos = "7,7,7,7,7,7,7/7,7,7,7,7,7,7/0,0 0";
-    let budget = ["--max-nodes", "100000", "--threads", "1", "--multipv", "3"];
+    let budget = ["--max-nodes", "150000", "--threads", "1", "--multipv", "3"];
     let v = best(pos, &budget);
     let lines = v["lines"].as_array().unwrap();
     assert_eq!(lines.len(), 3);
@@ -192,9 +192,9 @@ fn a_budget_gives_lines_with_bounds() {
         last_upper = hi;
         assert_eq!(l["pv"][0], l["move"]);
     }
-    // Two searches of 100000 nodes each (the second when `every_move`'s
+    // Two searches of 150000 nodes each (the second when `every_move`'s
     // is cut), the lines' walks within one node each, the estimate.
-    assert!(int(&v["nodes"]) < 2 * 100_000 + 2 * 8192 + 1_000_000, "{v}");
+    assert!(int(&v["nodes"]) < 2 * 150_000 + 2 * 8192 + 1_000_000, "{v}");
     let text = run(
         &[
             "dakon",
@@ -202,7 +202,7 @@ fn a_budget_gives_lines_with_bounds() {
             "--position",
             pos,
             "--max-nodes",
-            "100000",
+            "150000",
             "--multipv",
             "2",
         ],

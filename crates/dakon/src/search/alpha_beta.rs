@@ -129,6 +129,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             let child = pos.play_unchecked(tt_move, &self.rules);
             let step = Step::new(pos, &child);
             if try_move(c, tt_move, &child, &step) {
+                c.history.cut(pos, tt_move);
                 return self.finish(c, key, nodes0, alpha0, lo, hi, beta, best, best_move);
             }
             tt_move
@@ -136,7 +137,8 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             0
         };
 
-        // Then the others: bonus moves first, then by the seeds banked.
+        // Then the others: bonus moves first, then by the seeds banked (a
+        // child the databases answer by its value), then by the history.
         let mut kids: [(i32, usize, Position, Step); W] = [(
             0,
             0,
@@ -163,6 +165,7 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
                         let value = step.value(v);
                         // Above what the table's move gave: that did not cut.
                         if value >= beta {
+                            c.history.cut(pos, h);
                             return self.finish(c, key, nodes0, alpha0, lo, hi, beta, value, h);
                         }
                     }
@@ -176,6 +179,8 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             if step.same_side && !step.over {
                 score += 1 << 12;
             }
+            // Ties broken by the moves' cut-offs so far (see `History`).
+            score = (score << 16) + i32::from(c.history.get(pos, h));
             // Insertion into the sorted prefix, highest score first.
             let mut i = len;
             while i > 0 && kids[i - 1].0 < score {
@@ -193,6 +198,9 @@ impl<K: PackedKey, const W: usize> Engine<'_, K, W> {
             if self.halted(c) || try_move(c, *h, child, step) {
                 break;
             }
+        }
+        if best >= beta && best_move != 0 {
+            c.history.cut(pos, best_move);
         }
         self.finish(c, key, nodes0, alpha0, lo, hi, beta, best, best_move)
     }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use dalkon_rules::dakon::{Position, Rules};
+use dalkon_rules::dakon::{Position, Rules, MAX_HOLES};
 
 use super::tt::{PackedKey, Table};
 use super::{pack_bounds, Probe, SearchError, SearchProgress, SolveResult};
@@ -39,6 +39,53 @@ pub(super) struct Counters {
     /// New positions stored in an empty slot / over another position.
     pub(super) tt_filled: u64,
     pub(super) tt_replaced: u64,
+    /// Cut-offs by move in this task, to order moves that tie.
+    pub(super) history: History,
+}
+
+/// How often, in one root task, a move from hole `h` holding `s` seeds
+/// (`s` counted up to [`History::SEEDS`]` - 1`) refuted a window: the order
+/// of a node's moves that tie on everything else (bonus moves, then the
+/// seeds banked), most cut-offs first — the history heuristic of chess
+/// programs (Schaeffer 1989), keyed by the hole and its seeds because they
+/// fix where the sowing ends. It orders moves only, so it never changes a
+/// value; it belongs to the task, not the thread, so one thread's node
+/// counts are fixed. Measured (7×7, one thread, `--bench best`): the hard
+/// game positions with databases up to 20 seeds 41.3 M → 34.3 M nodes,
+/// without databases 4 → 2 not proved within 60 s, 457 → 324 s; the
+/// strong-game positions without databases 61.5 M → 28.3 M nodes (by the
+/// hole alone: 37.5 M, 30.4 M; as the first key after bonus moves, five
+/// times the nodes).
+pub(super) struct History([u16; MAX_HOLES * History::SEEDS]);
+
+impl Default for History {
+    fn default() -> Self {
+        History([0; MAX_HOLES * History::SEEDS])
+    }
+}
+
+impl History {
+    /// Seeds in the hole told apart.
+    const SEEDS: usize = 16;
+
+    #[inline]
+    fn index(pos: &Position, hole: usize) -> usize {
+        let seeds = usize::from(pos.pit(pos.side_to_move(), hole));
+        (hole - 1) * Self::SEEDS + seeds.min(Self::SEEDS - 1)
+    }
+
+    /// Cut-offs of moving `hole` in `pos` so far (saturating).
+    #[inline]
+    pub(super) fn get(&self, pos: &Position, hole: usize) -> u16 {
+        self.0[Self::index(pos, hole)]
+    }
+
+    /// Moving `hole` in `pos` refuted a window.
+    #[inline]
+    pub(super) fn cut(&mut self, pos: &Position, hole: usize) {
+        let e = &mut self.0[Self::index(pos, hole)];
+        *e = e.saturating_add(1);
+    }
 }
 
 /// One move seen from the mover: the store difference it gains and whether
