@@ -5,6 +5,7 @@
 //!
 //! - [`cache`]: a prefetch hint for lookups in tables larger than the
 //!   caches;
+//! - [`huge`]: such tables' memory asked for on huge pages;
 //! - [`atomic`]: atomic file writes (temporary, fsync, rename) and the
 //!   clean-up of temporaries left behind;
 //! - [`data_dir`]: the per-user folder of the databases and tables, shared
@@ -27,6 +28,7 @@ pub mod checksum;
 pub mod data_dir;
 pub mod error;
 pub mod header;
+pub mod huge;
 pub mod lines;
 pub mod mapped;
 pub mod memory;

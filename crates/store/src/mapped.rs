@@ -1,5 +1,6 @@
-//! Read-only mapping of a data file into memory: the workspace's one
-//! `unsafe` block (the lint denies it everywhere else).
+//! Read-only mapping of a data file into memory: one of the workspace's
+//! three `unsafe` places, with `cache` and `huge` (the lint denies it
+//! everywhere else).
 //!
 //! A mapping is sound only while the file does not change under it, so this
 //! is for files written with [`crate::atomic`] (a temporary name, renamed

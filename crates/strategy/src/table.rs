@@ -26,7 +26,7 @@ impl<const W: usize, V: Copy + Default> Table<W, V> {
     pub(crate) fn with_capacity(n: usize) -> Table<W, V> {
         let slots = (n * 8 / MAX_LOAD_EIGHTHS + 1).next_power_of_two().max(16);
         Table {
-            slots: vec![([0; W], V::default()); slots],
+            slots: dalkon_store::huge::vec_with(slots, || ([0; W], V::default())),
             mask: slots - 1,
             len: 0,
         }
@@ -85,7 +85,7 @@ impl<const W: usize, V: Copy + Default> Table<W, V> {
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let size = old.len() * 2;
-        self.slots = vec![([0; W], V::default()); size];
+        self.slots = dalkon_store::huge::vec_with(size, || ([0; W], V::default()));
         self.mask = size - 1;
         for (key, value) in old {
             if key != [0; W] {

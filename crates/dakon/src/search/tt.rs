@@ -349,10 +349,12 @@ impl<K: PackedKey> Table<K> {
         }
     }
 
+    /// The zeroed lines of `buckets` buckets, asked of the kernel on huge
+    /// pages: a large table's lookups then seldom miss the translation
+    /// buffer (`dalkon_store::huge`: 1.3–1.6× faster on a 2 GB table).
     fn lines(buckets: usize) -> Box<[Line]> {
-        (0..buckets * Self::BUCKET_WORDS / 8)
-            .map(|_| Line::default())
-            .collect()
+        dalkon_store::huge::vec_with(buckets * Self::BUCKET_WORDS / 8, Line::default)
+            .into_boxed_slice()
     }
 
     /// Capacity in entries (the cap; memory is allocated as it fills).
