@@ -41,7 +41,7 @@
 //! second`, after `seconds` or `positions_per_second` (text or JSON), in
 //! the last column of a table headed `seconds`, and the memory a
 //! `MemAvailable` line says this machine has. The counts of a search's
-//! work (a number followed by ` nodes` or ` positions in the table`)
+//! work (a number followed by ` nodes,` or ` positions in the table`)
 //! depend on how the threads shared it, so they are masked too, unless
 //! the command runs on one thread (`--threads 1`), where they are fixed.
 //!
